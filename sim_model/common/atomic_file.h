@@ -1,0 +1,16 @@
+// Writes a file so that readers never see half of it: the text goes to a temporary beside the
+// target, which is renamed over the target only once everything was written.
+#pragma once
+
+#include <filesystem>
+#include <string_view>
+
+namespace wf {
+
+// Throws UsageError naming the path when the directory cannot be created or written.
+void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
+
+// Reads a whole file; throws UsageError naming the path when it cannot be read.
+std::string read_file(const std::filesystem::path& path);
+
+}  // namespace wf

@@ -1,0 +1,87 @@
+// The runtime API host drivers program against: a CUDA-runtime-like surface, kept as small as
+// DRAMsim3's public header. Functional execution now; the cycle model (issue 4) runs the same
+// launches with timing behind the same API.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wf::gpu {
+
+using DevPtr = std::uint64_t;  // a device (global-space) address
+
+struct Dim3 {
+  std::uint32_t x = 1, y = 1, z = 1;
+};
+
+// One kernel argument, as the bytes of its .param slot.
+struct KernelArg {
+  std::vector<std::uint8_t> bytes;
+  template <class T>
+  static KernelArg of(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    KernelArg a;
+    a.bytes.resize(sizeof(T));
+    std::memcpy(a.bytes.data(), &value, sizeof(T));
+    return a;
+  }
+};
+
+struct LaunchStats {
+  std::string kernel;
+  std::uint64_t warp_instructions = 0;    // dynamic instructions issued, counted per warp
+  std::uint64_t thread_instructions = 0;  // the same, counted per active thread
+};
+
+struct RuntimeOptions {
+  unsigned warp_size = 32;                           // 64 for AMD-style wavefronts
+  std::uint64_t instruction_limit = 10'000'000'000;  // per launch, in warp instructions
+};
+
+class Runtime {
+ public:
+  explicit Runtime(RuntimeOptions options = {});
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // Loads a PTX module; its kernels become launchable by name. Throws UsageError on bad PTX.
+  void load_ptx_file(const std::string& path);
+  void load_ptx(std::string_view text, const std::string& name_for_errors);
+
+  DevPtr malloc(std::size_t bytes);
+  void free(DevPtr ptr);
+  void memcpy_to_device(DevPtr dst, const void* src, std::size_t bytes);
+  void memcpy_to_host(void* dst, DevPtr src, std::size_t bytes);
+  void memset(DevPtr dst, int value, std::size_t bytes);
+
+  // Runs one kernel to completion (launches execute in order). Throws on a kernel error
+  // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.
+  LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
+                     const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);
+
+  // Typed conveniences for drivers.
+  template <class T>
+  DevPtr upload(const std::vector<T>& host) {
+    DevPtr p = malloc(host.size() * sizeof(T));
+    memcpy_to_device(p, host.data(), host.size() * sizeof(T));
+    return p;
+  }
+  template <class T>
+  std::vector<T> download(DevPtr src, std::size_t count) {
+    std::vector<T> host(count);
+    memcpy_to_host(host.data(), src, count * sizeof(T));
+    return host;
+  }
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace wf::gpu

@@ -1,0 +1,35 @@
+// Every `warpforge` subcommand lives in its own cmd_<name>.cpp and registers itself with one
+// WF_COMMAND line; main() knows none of them by name.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace wf::cli {
+
+// Declares the subcommand's options on `app` and returns the action to run once parsing
+// succeeded. The action returns the process exit status; it throws UsageError for bad input.
+using CommandSetup = std::function<std::function<int()>(CLI::App& app)>;
+
+struct Command {
+  std::string name;
+  std::string summary;
+  CommandSetup setup;
+  int order = 100;  // position in `warpforge --help`
+};
+
+std::vector<Command>& commands();
+
+struct CommandRegistrar {
+  explicit CommandRegistrar(Command c) { commands().push_back(std::move(c)); }
+};
+
+}  // namespace wf::cli
+
+#define WF_CLI_CONCAT2(a, b) a##b
+#define WF_CLI_CONCAT(a, b) WF_CLI_CONCAT2(a, b)
+#define WF_COMMAND(...) \
+  static const ::wf::cli::CommandRegistrar WF_CLI_CONCAT(wf_command_, __LINE__){__VA_ARGS__};

@@ -1,0 +1,62 @@
+// The `warpforge` command line: builds one CLI11 app from the registered subcommands.
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+
+#include <fmt/core.h>
+
+#include "sim_model/common/error.h"
+#include "tools/warpforge/command.h"
+
+namespace wf::cli {
+std::vector<Command>& commands() {
+  static std::vector<Command> list;
+  return list;
+}
+}  // namespace wf::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "warpforge: GPU warp/CTA scheduling hardware research toolkit.\n"
+      "Generates Verilog for scheduling blocks, proves it equivalent to the C++ golden model,\n"
+      "estimates its area, and simulates whole GPUs built from the same models.",
+      "warpforge"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "warpforge 0.1.0");
+
+  auto& list = wf::cli::commands();
+  std::stable_sort(list.begin(), list.end(),
+                   [](const auto& a, const auto& b) { return a.order < b.order; });
+  std::function<int()> action;
+  for (auto& command : list) {
+    CLI::App* sub = app.add_subcommand(command.name, command.summary);
+    auto run = command.setup(*sub);
+    sub->final_callback([&action, run] { action = run; });
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line, exit status 2, for every kind of bad command line.
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    fmt::print(stderr, "warpforge: error: {}\n", what);
+    return 2;
+  }
+
+  try {
+    return action ? action() : 0;
+  } catch (const wf::UsageError& e) {
+    fmt::print(stderr, "warpforge: error: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "warpforge: internal error: {}\n", e.what());
+    return 1;
+  }
+}
