@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace wf::gpu {
@@ -40,6 +41,9 @@ struct LaunchStats {
 struct RuntimeOptions {
   unsigned warp_size = 32;                           // 64 for AMD-style wavefronts
   std::uint64_t instruction_limit = 10'000'000'000;  // per launch, in warp instructions
+  // CTAs live at once in the functional model (in threads). Grids that fit run with every CTA
+  // resident, so cross-CTA spin locks and grid barriers finish; larger grids run in waves.
+  std::uint64_t max_resident_threads = 1u << 18;
 };
 
 class Runtime {
@@ -58,6 +62,10 @@ class Runtime {
   void memcpy_to_device(DevPtr dst, const void* src, std::size_t bytes);
   void memcpy_to_host(void* dst, DevPtr src, std::size_t bytes);
   void memset(DevPtr dst, int value, std::size_t bytes);
+
+  // Address of a module-scope .global/.const variable (cudaGetSymbolAddress). Throws UsageError
+  // if no loaded module defines it.
+  DevPtr symbol_address(const std::string& name) const;
 
   // Runs one kernel to completion (launches execute in order). Throws on a kernel error
   // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.

@@ -34,6 +34,21 @@ int main(int argc, char** argv) {
     sub->final_callback([&action, run] { action = run; });
   }
 
+  // CLI11 would say only "A subcommand is required" for a misspelt one.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const auto& command : list) {
+      known |= command.name == argv[1];
+      names += (names.empty() ? "" : ", ") + command.name;
+    }
+    if (!known) {
+      fmt::print(stderr, "warpforge: error: unknown command '{}': expected one of {}\n", argv[1],
+                 names);
+      return 2;
+    }
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

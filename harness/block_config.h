@@ -1,0 +1,53 @@
+// The block registry: every RTL block registers once (WF_REGISTER_BLOCK in harness/<block>.cpp)
+// and the commands find it by name. A BlockConfig is one validated parameter set of one block,
+// with all three faces of the block contract behind it: Verilog, golden model, equivalence.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/equiv_result.h"
+#include "sim_model/blocks/params.h"
+#include "sim_model/presets/machine.h"
+
+namespace wf::harness {
+
+class BlockConfig {
+ public:
+  virtual ~BlockConfig() = default;
+  virtual std::string block() const = 0;
+  virtual std::string module() const = 0;
+  virtual blocks::ParamList params() const = 0;
+  virtual std::string verilog() const = 0;
+  // Runs the golden model against the RTL: the generated Verilog (linked into warpforge when it
+  // is a preset's, else verilated into the cache), or `rtl_file` when given.
+  virtual EquivResult equiv(const EquivOptions& options,
+                            const std::optional<std::filesystem::path>& rtl_file,
+                            bool verbose) const = 0;
+};
+
+struct BlockEntry {
+  std::string name;
+  std::string summary;
+  std::function<const std::vector<blocks::ParamDesc>&()> describe;
+  // The configurations of `machine` with `overrides` applied (keys the block does not have are
+  // skipped; the caller checks that every key was known to some block). Throws UsageError for
+  // a bad value.
+  std::function<std::vector<std::unique_ptr<BlockConfig>>(const Machine& machine,
+                                                          const blocks::ParamList& overrides)>
+      configs;
+};
+
+std::vector<BlockEntry>& block_registry();
+// Throws UsageError listing the known blocks.
+const BlockEntry& find_block(const std::string& name);
+
+struct BlockRegistrar {
+  explicit BlockRegistrar(BlockEntry e);
+};
+
+}  // namespace wf::harness

@@ -1,0 +1,24 @@
+#include "harness/equiv_result.h"
+
+namespace wf::harness {
+
+nlohmann::json to_json(const EquivResult& r) {
+  return {{"passed", r.passed},         {"cycles", r.cycles},   {"seconds", r.seconds},
+          {"mismatch_cycle", r.mismatch_cycle}, {"mismatch", r.mismatch},
+          {"fst_path", r.fst_path},     {"rtl", r.rtl},         {"active_cycles", r.grants}};
+}
+
+EquivResult equiv_result_from_json(const nlohmann::json& j) {
+  EquivResult r;
+  r.passed = j.at("passed").get<bool>();
+  r.cycles = j.at("cycles").get<std::uint64_t>();
+  r.seconds = j.at("seconds").get<double>();
+  r.mismatch_cycle = j.at("mismatch_cycle").get<std::uint64_t>();
+  r.mismatch = j.at("mismatch").get<std::string>();
+  r.fst_path = j.at("fst_path").get<std::string>();
+  r.rtl = j.at("rtl").get<std::string>();
+  r.grants = j.at("active_cycles").get<std::uint64_t>();
+  return r;
+}
+
+}  // namespace wf::harness

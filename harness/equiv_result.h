@@ -1,0 +1,32 @@
+// What an equivalence run reports, in process or from a run-time-verilated runner (as JSON).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace wf::harness {
+
+struct EquivOptions {
+  std::uint64_t cycles = 100'000;
+  std::uint64_t seed = 1;
+  std::string fst_path;   // where a mismatch's waveform goes; empty: no waveform
+  bool progress = false;  // print a progress line on stderr
+};
+
+struct EquivResult {
+  bool passed = false;
+  std::uint64_t cycles = 0;  // cycles compared
+  double seconds = 0;
+  std::uint64_t mismatch_cycle = 0;
+  std::string mismatch;  // multi-line report: cycle, inputs, expected vs actual per port
+  std::string fst_path;  // written waveform, if any
+  std::string rtl;       // where the RTL came from: "linked", "cache", or a file
+  std::uint64_t grants = 0;  // cycles in which some output was non-zero (a liveness sanity check)
+};
+
+nlohmann::json to_json(const EquivResult& r);
+EquivResult equiv_result_from_json(const nlohmann::json& j);
+
+}  // namespace wf::harness

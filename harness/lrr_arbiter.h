@@ -1,0 +1,49 @@
+// Harness adapter for lrr_arbiter: port copy and constrained-random stimulus.
+#pragma once
+
+#include "gen/lrr_arbiter.h"
+#include "harness/stimulus.h"
+#include "harness/verilator_ports.h"
+#include "sim_model/blocks/lrr_arbiter.h"
+
+namespace wf::harness {
+
+struct LrrArbiterHarness {
+  using Block = blocks::LrrArbiter;
+  using Params = Block::Params;
+  static constexpr const char* kHeader = "harness/lrr_arbiter.h";
+  static constexpr const char* kType = "wf::harness::LrrArbiterHarness";
+
+  static std::string emit(const Params& p) { return gen::emit(p); }
+
+  template <class V>
+  static void drive(V& v, const Params& p, const Block::In& in) {
+    const auto ports = Block::in_ports(p, in);
+    set_port(v.ready_i, ports[0].value);
+  }
+  template <class V>
+  static Block::Out read(const V& v, const Params& p) {
+    Block::Out o;
+    o.grant_valid = v.grant_valid_o;
+    o.grant_warp = v.grant_warp_o;
+    o.grant = get_port(v.grant_o, p.num_warps).get_field(0, p.num_warps);
+    return o;
+  }
+
+  class Stimulus {
+   public:
+    Stimulus(const Params& p, std::uint64_t seed) : p_(p), s_(seed) {}
+    Block::In next() {
+      if (s_.advance()) density_ = s_.rng().density();
+      return {s_.rng().mask(p_.num_warps, density_)};
+    }
+    bool reset_now() { return s_.reset_now(); }
+
+   private:
+    Params p_;
+    PhasedStimulus s_;
+    double density_ = 0.5;
+  };
+};
+
+}  // namespace wf::harness

@@ -1,0 +1,12 @@
+// How this build of warpforge compiles run-time equivalence runners (generated into the build
+// tree by CMake: the source directory, the flags, the libraries holding the golden models).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace wf::harness {
+std::string runner_cxxflags();
+std::string runner_ldflags();
+std::vector<std::string> runner_libraries();
+}  // namespace wf::harness

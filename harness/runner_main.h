@@ -1,0 +1,51 @@
+// main() of a run-time-verilated equivalence runner (see verilate_cache.h):
+//   runner --param k=v ... --cycles N --seed S [--fst FILE] --json FILE
+#pragma once
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "harness/equiv_engine.h"
+#include "harness/rtl_dut.h"
+
+namespace wf::harness {
+
+template <class H, class V>
+int runner_main(int argc, char** argv) {
+  using Block = typename H::Block;
+  typename Block::Params p;
+  EquivOptions options;
+  std::string json_path;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    const std::string value = argv[i + 1];
+    if (flag == "--param") {
+      const auto eq = value.find('=');
+      const std::string err = blocks::set_param(p, Block::kName, value.substr(0, eq),
+                                                eq == std::string::npos ? "" : value.substr(eq + 1));
+      if (!err.empty()) {
+        std::fprintf(stderr, "runner: %s\n", err.c_str());
+        return 2;
+      }
+    } else if (flag == "--cycles") {
+      options.cycles = std::stoull(value);
+    } else if (flag == "--seed") {
+      options.seed = std::stoull(value);
+    } else if (flag == "--fst") {
+      options.fst_path = value;
+    } else if (flag == "--json") {
+      json_path = value;
+    } else if (flag == "--progress") {
+      options.progress = value == "1";
+    }
+  }
+  const EquivResult r = run_equiv<H>(
+      p, [&p] { return std::make_unique<VerilatedDut<H, V>>(p); }, options);
+  std::ofstream out(json_path);
+  out << to_json(r).dump() << "\n";
+  return out ? 0 : 1;
+}
+
+}  // namespace wf::harness

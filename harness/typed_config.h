@@ -1,0 +1,101 @@
+// BlockConfig for a concrete block, given its harness adapter H. The registration line of each
+// block (WF_REGISTER_BLOCK in harness/<block>.cpp) instantiates this; nothing else in warpforge
+// names the block.
+#pragma once
+
+#include <regex>
+#include <set>
+
+#include "harness/block_config.h"
+#include "harness/equiv_engine.h"
+#include "harness/linked_rtl.h"
+#include "harness/verilate_cache.h"
+#include "sim_model/common/atomic_file.h"
+#include "sim_model/common/error.h"
+
+namespace wf::harness {
+
+template <class H>
+class TypedConfig final : public BlockConfig {
+ public:
+  using Block = typename H::Block;
+  using Params = typename Block::Params;
+
+  explicit TypedConfig(const Params& p) : p_(p) {}
+
+  std::string block() const override { return Block::kName; }
+  std::string module() const override {
+    return std::string(Block::kName) + "_" + blocks::param_signature(p_);
+  }
+  blocks::ParamList params() const override { return blocks::param_list(p_); }
+  std::string verilog() const override { return H::emit(p_); }
+  const Params& typed_params() const { return p_; }
+
+  EquivResult equiv(const EquivOptions& options,
+                    const std::optional<std::filesystem::path>& rtl_file,
+                    bool verbose) const override {
+    const std::string text = rtl_file ? read_file(*rtl_file) : verilog();
+    const std::string origin = rtl_file ? rtl_file->string() : std::string("generated");
+    if (rtl_file) check_module_name(text, origin);
+    const auto& linked = LinkedRtl<Block>::entries();
+    if (auto it = linked.find(module()); it != linked.end() && it->second.verilog == text) {
+      const auto& make = it->second.make;
+      const Params p = p_;
+      EquivResult r = run_equiv<H>(p, [&make, p] { return make(p); }, options);
+      r.rtl = rtl_file ? origin : "linked";
+      return r;
+    }
+    RunnerSpec spec{Block::kName, module(), text, H::kHeader, H::kType, origin};
+    const auto runner = ensure_runner(spec, verbose);
+    EquivResult r = run_runner(runner, params(), options);
+    r.rtl = rtl_file ? origin : "cache";
+    return r;
+  }
+
+  // Configurations of a machine with overrides; see BlockEntry::configs.
+  static std::vector<std::unique_ptr<BlockConfig>> configs(const Machine& m,
+                                                           const blocks::ParamList& overrides) {
+    std::vector<std::unique_ptr<BlockConfig>> out;
+    std::set<std::string> seen;
+    for (Params p : Params::for_machine(m)) {
+      for (const auto& [key, value] : overrides) {
+        bool known = false;
+        for (const auto& d : Params::describe()) known |= d.name == key;
+        if (!known) continue;
+        if (auto err = blocks::set_param(p, Block::kName, key, value); !err.empty())
+          throw UsageError(err);
+      }
+      if (auto err = p.validate(); !err.empty())
+        throw UsageError(std::string(Block::kName) + ": " + err);
+      auto config = std::make_unique<TypedConfig<H>>(p);
+      if (seen.insert(config->module()).second) out.push_back(std::move(config));
+    }
+    return out;
+  }
+
+ private:
+  void check_module_name(const std::string& text, const std::string& origin) const {
+    static const std::regex kModule(R"(\bmodule\s+([A-Za-z_][A-Za-z0-9_$]*))");
+    std::smatch m;
+    if (!std::regex_search(text, m, kModule)) {
+      throw UsageError(origin + ": expected a Verilog module named " + module());
+    }
+    if (m[1].str() != module()) {
+      throw UsageError(origin + ": expected module " + module() + " (from the parameters), found " +
+                       m[1].str() + "; pass the matching --param values");
+    }
+  }
+
+  Params p_;
+};
+
+}  // namespace wf::harness
+
+// The one line a block needs: WF_REGISTER_BLOCK(MwfArbiterHarness, "one-line summary").
+#define WF_REGISTER_BLOCK(HARNESS, SUMMARY)                                             \
+  static const ::wf::harness::BlockRegistrar wf_block_registrar_##HARNESS{             \
+      ::wf::harness::BlockEntry{HARNESS::Block::kName, SUMMARY,                         \
+                                []() -> const std::vector<::wf::blocks::ParamDesc>& {     \
+                                  return HARNESS::Block::Params::describe();            \
+                                },                                                      \
+                                &::wf::harness::TypedConfig<HARNESS>::configs}};

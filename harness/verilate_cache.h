@@ -1,0 +1,34 @@
+// Verilator at run time: for a parameter set that is not linked into warpforge (or a hand-edited
+// file given with --rtl), the block is verilated into a small runner executable that performs
+// the equivalence run and reports JSON. Runners are cached, keyed by module, the Verilog text and
+// the golden-model libraries they link, so only the first run of a configuration pays for the
+// C++ compile.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "harness/equiv_result.h"
+#include "sim_model/blocks/params.h"
+
+namespace wf::harness {
+
+struct RunnerSpec {
+  std::string block;           // mwf_arbiter
+  std::string module;          // mwf_arbiter_w24_c8_m48_gto
+  std::string verilog;         // the RTL to verilate
+  std::string harness_header;  // harness/mwf_arbiter.h
+  std::string harness_type;    // wf::harness::MwfArbiterHarness
+  std::string origin;          // for error messages: a file name, or "generated"
+};
+
+// The cache root: $WARPFORGE_CACHE, else $XDG_CACHE_HOME/warpforge, else ~/.cache/warpforge.
+std::filesystem::path cache_root();
+
+// Builds (or finds) the runner; throws UsageError when Verilator rejects the Verilog.
+std::filesystem::path ensure_runner(const RunnerSpec& spec, bool verbose);
+
+EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamList& params,
+                       const EquivOptions& options);
+
+}  // namespace wf::harness

@@ -1,0 +1,166 @@
+#include "sim_model/gpu/runtime.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+#include "sim_model/common/error.h"
+#include "sim_model/gpu/functional_driver.h"
+#include "sim_model/ptx/global_memory.h"
+#include "sim_model/ptx/launch_context.h"
+#include "sim_model/ptx/parser.h"
+
+namespace wf::gpu {
+
+struct Runtime::Impl {
+  RuntimeOptions options;
+  ptx::GlobalMemory memory;
+  std::vector<std::unique_ptr<ptx::Module>> modules;
+  struct KernelRef {
+    const ptx::Module* module;
+    std::uint32_t index;
+  };
+  std::unordered_map<std::string, KernelRef> kernels;
+  std::unordered_map<std::string, DevPtr> symbols;
+
+  void check_range(DevPtr p, std::size_t bytes, const char* what) const {
+    if (bytes == 0) return;
+    if (!memory.valid(p, bytes)) {
+      throw UsageError(
+          fmt::format("{}: [0x{:x}, +{}) is not inside one device allocation", what, p, bytes));
+    }
+  }
+};
+
+Runtime::Runtime(RuntimeOptions options) : impl_(std::make_unique<Impl>()) {
+  if (options.warp_size != 32 && options.warp_size != 64) {
+    throw UsageError(fmt::format("warp size {}: expected 32 or 64", options.warp_size));
+  }
+  impl_->options = options;
+}
+
+Runtime::~Runtime() = default;
+
+void Runtime::load_ptx_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(fmt::format("{}: cannot open PTX file", path));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  load_ptx(ss.str(), path);
+}
+
+void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors) {
+  ptx::ParseOptions po;
+  po.global_base = impl_->memory.next_free();
+  auto m = std::make_unique<ptx::Module>(ptx::parse_module(text, name_for_errors, po));
+  for (std::uint32_t i = 0; i < m->functions.size(); ++i) {
+    const ptx::Function& f = m->functions[i];
+    if (f.is_entry && !f.is_declaration && impl_->kernels.count(f.name)) {
+      throw UsageError(fmt::format("{}: kernel '{}' is already loaded from another module",
+                                   name_for_errors, f.name));
+    }
+  }
+  for (const ptx::Variable& v : m->variables) {
+    if (v.space != ptx::Space::Global && v.space != ptx::Space::Const) continue;
+    impl_->memory.reserve(v.address, std::max<std::uint64_t>(v.size, 1));
+    if (!v.init.empty()) impl_->memory.write(v.address, v.init.data(), v.init.size());
+    if (!v.is_extern) impl_->symbols[v.name] = v.address;
+  }
+  impl_->memory.advance_past(ptx::module_global_end(*m, po));
+  for (std::uint32_t i = 0; i < m->functions.size(); ++i) {
+    const ptx::Function& f = m->functions[i];
+    if (f.is_entry && !f.is_declaration) impl_->kernels[f.name] = {m.get(), i};
+  }
+  impl_->modules.push_back(std::move(m));
+}
+
+DevPtr Runtime::malloc(std::size_t bytes) {
+  return impl_->memory.allocate(bytes);
+}
+
+void Runtime::free(DevPtr ptr) {
+  if (!impl_->memory.release(ptr)) {
+    throw UsageError(fmt::format("free(0x{:x}): not the start of a live device allocation", ptr));
+  }
+}
+
+void Runtime::memcpy_to_device(DevPtr dst, const void* src, std::size_t bytes) {
+  impl_->check_range(dst, bytes, "memcpy_to_device");
+  impl_->memory.write(dst, src, bytes);
+}
+
+void Runtime::memcpy_to_host(void* dst, DevPtr src, std::size_t bytes) {
+  impl_->check_range(src, bytes, "memcpy_to_host");
+  impl_->memory.read(src, dst, bytes);
+}
+
+void Runtime::memset(DevPtr dst, int value, std::size_t bytes) {
+  impl_->check_range(dst, bytes, "memset");
+  impl_->memory.fill(dst, static_cast<std::uint8_t>(value), bytes);
+}
+
+DevPtr Runtime::symbol_address(const std::string& name) const {
+  auto it = impl_->symbols.find(name);
+  if (it == impl_->symbols.end()) {
+    throw UsageError(fmt::format(
+        "device symbol '{}': not a .global or .const variable of a loaded module", name));
+  }
+  return it->second;
+}
+
+LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
+                            const std::vector<KernelArg>& args,
+                            std::uint32_t dynamic_shared_bytes) {
+  auto it = impl_->kernels.find(kernel);
+  if (it == impl_->kernels.end()) {
+    throw UsageError(
+        fmt::format("launch: unknown kernel '{}' (not in any loaded PTX module)", kernel));
+  }
+  const ptx::Module& m = *it->second.module;
+  const ptx::Function& f = m.functions[it->second.index];
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0) {
+    throw UsageError(
+        fmt::format("launch '{}': grid and block dimensions must be at least 1", kernel));
+  }
+  std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
+  if (threads > 1024 * (impl_->options.warp_size / 32)) {
+    throw UsageError(fmt::format("launch '{}': {} threads per block, expected at most {}", kernel,
+                                 threads, 1024 * (impl_->options.warp_size / 32)));
+  }
+  if (args.size() != f.params.size()) {
+    throw UsageError(fmt::format("launch '{}': expected {} arguments, got {}", kernel,
+                                 f.params.size(), args.size()));
+  }
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.kernel = it->second.index;
+  ctx.grid = {grid.x, grid.y, grid.z};
+  ctx.block = {block.x, block.y, block.z};
+  ctx.params.assign(f.param_bytes, 0);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const ptx::ParamDecl& p = f.params[i];
+    if (args[i].bytes.size() != p.size) {
+      throw UsageError(fmt::format("launch '{}': argument {} ('{}') takes {} bytes, got {}", kernel,
+                                   i, p.name, p.size, args[i].bytes.size()));
+    }
+    std::memcpy(ctx.params.data() + p.offset, args[i].bytes.data(), p.size);
+  }
+  ctx.memory = &impl_->memory;
+  ctx.warp_size = impl_->options.warp_size;
+  ctx.dynamic_shared = dynamic_shared_bytes;
+  ctx.shared_bytes =
+      dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
+  FunctionalOptions fo;
+  fo.instruction_limit = impl_->options.instruction_limit;
+  fo.max_resident_threads = impl_->options.max_resident_threads;
+  FunctionalResult r = run_functional(ctx, fo);
+  LaunchStats s;
+  s.kernel = kernel;
+  s.warp_instructions = r.warp_instructions;
+  s.thread_instructions = r.thread_instructions;
+  return s;
+}
+
+}  // namespace wf::gpu

@@ -1,0 +1,126 @@
+// cvt between every integer and float type: integer rounding (.rni/.rzi/.rmi/.rpi), float
+// rounding (.rn/.rz/.rm/.rp), saturation, and the sign-extension rules for sub-word types.
+#include <cmath>
+
+#include "sim_model/ptx/executor.h"
+#include "sim_model/ptx/fp.h"
+
+namespace wf::ptx {
+namespace {
+
+double round_integral(double x, Rounding r) {
+  switch (r) {
+    case Rounding::RNI:
+      return std::nearbyint(x);  // host mode is round-to-nearest-even here
+    case Rounding::RZI:
+      return std::trunc(x);
+    case Rounding::RMI:
+      return std::floor(x);
+    case Rounding::RPI:
+      return std::ceil(x);
+    default:
+      return std::trunc(x);  // cvt float→int without a modifier is not valid PTX
+  }
+}
+
+// Float → integer saturates to the destination range; NaN becomes 0 (ISA rule).
+std::uint64_t float_to_int(double x, Type dst, Rounding r) {
+  if (std::isnan(x)) return 0;
+  double v = round_integral(x, r);
+  unsigned bits = type_bits(dst);
+  if (is_signed(dst)) {
+    double lo = -std::ldexp(1.0, static_cast<int>(bits) - 1);
+    double hi = std::ldexp(1.0, static_cast<int>(bits) - 1);
+    if (v < lo)
+      return static_cast<std::uint64_t>(sext(1ull << (bits - 1), bits)) & width_mask(bits);
+    if (v >= hi) return width_mask(bits - 1);
+    return static_cast<std::uint64_t>(static_cast<std::int64_t>(v)) & width_mask(bits);
+  }
+  double hi = std::ldexp(1.0, static_cast<int>(bits));
+  if (v <= 0) return 0;
+  if (v >= hi) return width_mask(bits);
+  return static_cast<std::uint64_t>(v);
+}
+
+}  // namespace
+
+void Executor::exec_cvt(const Instr& in, Warp& w, std::uint64_t mask) {
+  const Type dt = in.type, st = in.type2;
+  const bool flush = in.has(kFtz);
+  const bool sat = in.has(kSat);
+  const unsigned dbits = type_bits(dt), sbits = type_bits(st);
+  for_lanes(mask, [&](unsigned l) {
+    std::uint64_t a = val(w, in.ops[1], l);
+    std::uint64_t d = 0;
+    if (!is_float(st) && !is_float(dt)) {
+      // integer → integer
+      std::int64_t sv =
+          is_signed(st) ? sext(a, sbits) : static_cast<std::int64_t>(a & width_mask(sbits));
+      bool src_neg = is_signed(st) && sv < 0;
+      std::uint64_t uv = static_cast<std::uint64_t>(sv);
+      if (sat) {
+        if (is_signed(dt)) {
+          std::int64_t lo = sext(1ull << (dbits - 1), dbits),
+                       hi = static_cast<std::int64_t>(width_mask(dbits - 1));
+          if (!src_neg && (uv > static_cast<std::uint64_t>(hi)))
+            uv = static_cast<std::uint64_t>(hi);
+          else if (src_neg && sv < lo)
+            uv = static_cast<std::uint64_t>(lo);
+        } else {
+          if (src_neg)
+            uv = 0;
+          else if (uv > width_mask(dbits))
+            uv = width_mask(dbits);
+        }
+      }
+      d = is_signed(dt) ? static_cast<std::uint64_t>(sext(uv, dbits)) : (uv & width_mask(dbits));
+    } else if (!is_float(st)) {
+      // integer → float, rounded as requested
+      fp::RoundingScope scope(in.rnd);
+      bool sg = is_signed(st);
+      std::int64_t sv = sext(a, sbits);
+      std::uint64_t uv = a & width_mask(sbits);
+      if (dt == Type::F32) {
+        float f = sg ? static_cast<float>(sv) : static_cast<float>(uv);
+        d = fp::out32(f, flush, sat);
+      } else {
+        double f = sg ? static_cast<double>(sv) : static_cast<double>(uv);
+        d = fp::out64(f, sat);
+      }
+    } else if (!is_float(dt)) {
+      // float → integer
+      double x = st == Type::F32 ? static_cast<double>(flush ? fp::ftz(fp::f32(a)) : fp::f32(a))
+                                 : fp::f64(a);
+      d = float_to_int(x, dt, in.rnd);
+      if (is_signed(dt)) d = static_cast<std::uint64_t>(sext(d, dbits));
+    } else {
+      // float → float
+      bool integral = in.rnd == Rounding::RNI || in.rnd == Rounding::RZI ||
+                      in.rnd == Rounding::RMI || in.rnd == Rounding::RPI;
+      if (st == Type::F32) {
+        float x = fp::f32(a);
+        if (flush) x = fp::ftz(x);
+        if (dt == Type::F32) {
+          if (integral) x = static_cast<float>(round_integral(x, in.rnd));
+          d = fp::out32(x, flush, sat);
+        } else {
+          double y = x;
+          if (integral) y = round_integral(y, in.rnd);
+          d = fp::out64(y, sat);
+        }
+      } else {
+        double x = fp::f64(a);
+        if (integral) x = round_integral(x, in.rnd);
+        if (dt == Type::F32) {
+          fp::RoundingScope scope(integral ? Rounding::RN : in.rnd);
+          d = fp::out32(static_cast<float>(x), flush, sat);
+        } else {
+          d = fp::out64(x, sat);
+        }
+      }
+    }
+    set(w, in.ops[0], l, d);
+  });
+}
+
+}  // namespace wf::ptx

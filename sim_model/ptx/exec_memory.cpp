@@ -1,0 +1,177 @@
+// ld/st in every state space and atom/red, with alignment and bounds checks that name the
+// kernel, thread, instruction and address.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "sim_model/ptx/address_map.h"
+#include "sim_model/ptx/executor.h"
+#include "sim_model/ptx/fp.h"
+
+namespace wf::ptx {
+
+std::uint8_t* Executor::locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
+                               unsigned lane, bool write) {
+  if (space == Space::Generic) {
+    ResolvedAddress r = resolve_generic(addr);
+    space = r.space;
+    addr = r.addr;
+  }
+  auto bad = [&](const char* why) {
+    fault(w, lane,
+          fmt::format("{} {} access of {} bytes at {} address 0x{:x}", why,
+                      write ? "write" : "read", bytes, space_name(space), addr));
+  };
+  if (bytes > 1 && (addr & (bytes - 1)) != 0) bad("misaligned");
+  switch (space) {
+    case Space::Global:
+    case Space::Const:
+      if (!ctx_.memory->valid(addr, bytes)) bad("out-of-bounds (outside every allocation)");
+      return ctx_.memory->byte_ptr(addr);
+    case Space::Shared:
+      if (addr + bytes > cta.shared.size() || addr + bytes < addr) bad("out-of-bounds");
+      return cta.shared.data() + addr;
+    case Space::Local:
+      if (addr + bytes > w.local_capacity() || addr + bytes < addr) bad("out-of-bounds");
+      return w.local(lane) + addr;
+    case Space::Param:
+      if (write) bad("illegal");
+      if (addr + bytes > ctx_.params.size() || addr + bytes < addr) bad("out-of-bounds");
+      return ctx_.params.data() + addr;
+    case Space::FuncParam:
+      if (addr + bytes > w.param_capacity() || addr + bytes < addr) bad("out-of-bounds");
+      return w.param(lane) + addr;
+    case Space::Generic:
+      break;
+  }
+  bad("unresolvable");
+  return nullptr;
+}
+
+void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask,
+                           StepRecord& rec) {
+  const bool load = in.op == Op::Ld;
+  const Operand& m = in.ops[load ? 1 : 0];
+  const Operand& v = in.ops[load ? 0 : 1];
+  const unsigned eb = type_bytes(in.type);
+  const unsigned total = eb * in.vec;
+  const bool sgn = is_signed(in.type);
+  rec.mem.space = in.space;
+  rec.mem.bytes = static_cast<std::uint8_t>(total);
+  rec.mem.is_store = !load;
+  rec.mem.lanes = mask;
+  for_lanes(mask, [&](unsigned l) {
+    std::uint64_t addr = mem_address(w, m, l);
+    Space space = in.space;
+    if (space == Space::Generic) {
+      ResolvedAddress r = resolve_generic(addr);
+      space = r.space;
+      addr = r.addr;
+      rec.mem.space = space;
+    }
+    rec.mem.addr[l] = addr;
+    std::uint8_t* p = locate(w, cta, space, addr, total, l, !load);
+    for (unsigned k = 0; k < in.vec; ++k) {
+      if (load) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, p + k * eb, eb);
+        if (sgn) x = static_cast<std::uint64_t>(sext(x, eb * 8));
+        if (v.kind == OperandKind::Vec)
+          set_reg(w, v.vec[k], l, x, v.bits);
+        else
+          set(w, v, l, x);
+      } else {
+        std::uint64_t x = v.kind == OperandKind::Vec ? (v.vec[k] == kNoReg ? 0 : w.reg(v.vec[k], l))
+                                                     : val(w, v, l);
+        std::memcpy(p + k * eb, &x, eb);
+      }
+    }
+  });
+}
+
+void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask,
+                           StepRecord& rec) {
+  const bool red = in.op == Op::Red;
+  const Operand& m = in.ops[red ? 0 : 1];
+  const unsigned bytes = type_bytes(in.type);
+  const AtomOp op = static_cast<AtomOp>(in.sub);
+  const unsigned bits = bytes * 8;
+  const std::uint64_t wm = width_mask(bits);
+  rec.mem.space = in.space;
+  rec.mem.bytes = static_cast<std::uint8_t>(bytes);
+  rec.mem.is_store = op != AtomOp::CmpWait;
+  rec.mem.lanes = mask;
+  // Lanes perform their read-modify-write one after another, in lane order.
+  for_lanes(mask, [&](unsigned l) {
+    std::uint64_t addr = mem_address(w, m, l);
+    Space space = in.space;
+    if (space == Space::Generic) {
+      ResolvedAddress r = resolve_generic(addr);
+      space = r.space;
+      addr = r.addr;
+      rec.mem.space = space;
+    }
+    if (space != Space::Global && space != Space::Shared) {
+      fault(w, l,
+            fmt::format("atomic on {} address 0x{:x} (only global and shared allowed)",
+                        space_name(space), addr));
+    }
+    rec.mem.addr[l] = addr;
+    std::uint8_t* p = locate(w, cta, space, addr, bytes, l, true);
+    std::uint64_t old = 0;
+    std::memcpy(&old, p, bytes);
+    std::uint64_t b = val(w, in.ops[red ? 1 : 2], l) & wm;
+    std::uint64_t n = old;
+    const bool sgn = is_signed(in.type);
+    switch (op) {
+      case AtomOp::Add:
+        // ISA: atom.add.f32 rounds to nearest even and flushes subnormal inputs and results
+        if (in.type == Type::F32)
+          n = fp::out32(fp::ftz(fp::f32(old)) + fp::ftz(fp::f32(b)), true, false);
+        else if (in.type == Type::F64)
+          n = fp::bits64(fp::f64(old) + fp::f64(b));
+        else
+          n = (old + b) & wm;
+        break;
+      case AtomOp::Inc:
+        n = (old >= b) ? 0 : old + 1;
+        break;
+      case AtomOp::Dec:
+        n = (old == 0 || old > b) ? b : old - 1;
+        break;
+      case AtomOp::Exch:
+        n = b;
+        break;
+      case AtomOp::Cas:
+        n = (old == b) ? (val(w, in.ops[3], l) & wm) : old;
+        break;
+      case AtomOp::Min:
+        if (is_float(in.type)) fault(w, l, "unsupported atom.min on a float type");
+        n = sgn ? (sext(b, bits) < sext(old, bits) ? b : old) : std::min(old, b);
+        break;
+      case AtomOp::Max:
+        if (is_float(in.type)) fault(w, l, "unsupported atom.max on a float type");
+        n = sgn ? (sext(b, bits) > sext(old, bits) ? b : old) : std::max(old, b);
+        break;
+      case AtomOp::And:
+        n = old & b;
+        break;
+      case AtomOp::Or:
+        n = old | b;
+        break;
+      case AtomOp::Xor:
+        n = old ^ b;
+        break;
+      case AtomOp::CmpWait:
+        // functionally an atomic load; the timing model decides whether the thread waits
+        if (old == b) rec.cmpwait_equal |= 1ull << l;
+        break;
+    }
+    n &= wm;
+    if (n != old) std::memcpy(p, &n, bytes);
+    if (!red) set(w, in.ops[0], l, old);
+  });
+}
+
+}  // namespace wf::ptx

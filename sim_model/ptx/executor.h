@@ -1,0 +1,108 @@
+// Functional execution of one warp-instruction at a time. The timing model calls step() when it
+// issues a warp; the functional driver (gpu/functional_driver) calls it round robin.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <string>
+
+#include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/launch_context.h"
+#include "sim_model/ptx/step_record.h"
+#include "sim_model/ptx/warp.h"
+
+namespace wf::ptx {
+
+class Executor {
+ public:
+  explicit Executor(LaunchContext& ctx) : ctx_(ctx) {}
+
+  // Executes the next instruction of `w` (a warp of `cta`). Throws KernelError on a fault.
+  StepRecord step(Warp& w, Cta& cta);
+
+  // Releases barrier `id` of the CTA if every expected warp has arrived.
+  void try_release(Cta& cta, unsigned id);
+
+ private:
+  // operand access
+  std::uint64_t val(const Warp& w, const Operand& o, unsigned lane) const {
+    switch (o.kind) {
+      case OperandKind::Reg:
+        return w.reg(o.reg, lane);
+      case OperandKind::Imm:
+        return static_cast<std::uint64_t>(o.imm);
+      case OperandKind::Special:
+        return special(w, o, lane);
+      case OperandKind::Symbol:
+        return symbol_address(w, o);
+      default:
+        return 0;
+    }
+  }
+  bool pred(const Warp& w, const Operand& o, unsigned lane) const {
+    bool v = (val(w, o, lane) & 1) != 0;
+    return o.negate ? !v : v;
+  }
+  static void set(Warp& w, const Operand& o, unsigned lane, std::uint64_t v) {
+    if (o.kind == OperandKind::Reg)
+      w.reg(o.reg, lane) = o.bits >= 64 ? v : v & ((1ull << o.bits) - 1);
+  }
+  static void set_reg(Warp& w, std::uint16_t r, unsigned lane, std::uint64_t v, unsigned bits) {
+    if (r != kNoReg) w.reg(r, lane) = bits >= 64 ? v : v & ((1ull << bits) - 1);
+  }
+  std::uint64_t special(const Warp& w, const Operand& o, unsigned lane) const;
+  std::uint64_t symbol_address(const Warp& w, const Operand& o) const;
+  std::uint64_t mem_address(const Warp& w, const Operand& o, unsigned lane) const;
+
+  // families (one file each)
+  void exec_int(const Instr& in, Warp& w, std::uint64_t mask);
+  void exec_float(const Instr& in, Warp& w, std::uint64_t mask);
+  void exec_compare(const Instr& in, Warp& w, std::uint64_t mask);
+  void exec_cvt(const Instr& in, Warp& w, std::uint64_t mask);
+  void exec_mov(const Instr& in, Warp& w, std::uint64_t mask);
+  void exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
+  void exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
+  void exec_warp_op(const Instr& in, Warp& w, std::uint64_t active, std::uint64_t mask);
+  void exec_barrier(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
+  // returns the next pc for the current top entry, or kNoPc if the stack was rearranged
+  std::uint32_t exec_control(const Instr& in, Warp& w, Cta& cta, std::uint64_t active,
+                             std::uint64_t mask, StepRecord& rec);
+  void device_call(const Instr& in, const Function& callee, Warp& w, Cta& cta, std::uint64_t mask);
+
+  // memory helpers: pointer to `bytes` bytes at (space, addr) for one thread, after checks
+  std::uint8_t* locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
+                       unsigned lane, bool write);
+  std::string read_c_string(Warp& w, Cta& cta, std::uint64_t generic, unsigned lane);
+  std::string format_device_printf(Warp& w, Cta& cta, unsigned lane, std::uint64_t fmt_ptr,
+                                   std::uint64_t args_ptr);
+
+ public:
+  // "kernel 'k', block (x,y,z) thread (x,y,z), pc N (file:line: text)"
+  std::string where(const Warp& w, unsigned lane) const;
+  [[noreturn]] void fault(const Warp& w, unsigned lane, const std::string& what) const;
+
+ private:
+  LaunchContext& ctx_;
+  const Cta* cur_cta_ = nullptr;
+};
+
+// Iterate the set bits of a lane mask.
+template <class F>
+inline void for_lanes(std::uint64_t mask, F&& f) {
+  while (mask) {
+    unsigned lane = static_cast<unsigned>(std::countr_zero(mask));
+    mask &= mask - 1;
+    f(lane);
+  }
+}
+
+inline std::uint64_t width_mask(unsigned bits) {
+  return bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+inline std::int64_t sext(std::uint64_t v, unsigned bits) {
+  if (bits >= 64) return static_cast<std::int64_t>(v);
+  unsigned s = 64 - bits;
+  return static_cast<std::int64_t>(v << s) >> s;
+}
+
+}  // namespace wf::ptx

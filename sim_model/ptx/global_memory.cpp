@@ -1,0 +1,90 @@
+#include "sim_model/ptx/global_memory.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace wf::ptx {
+
+std::uint64_t GlobalMemory::allocate(std::uint64_t bytes) {
+  std::uint64_t addr = next_;
+  std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
+  allocs_[addr] = size;
+  next_ = (addr + size + 256 + 255) / 256 * 256;
+  return addr;
+}
+
+void GlobalMemory::reserve(std::uint64_t addr, std::uint64_t bytes) {
+  allocs_[addr] = std::max<std::uint64_t>(bytes, 1);
+  advance_past(addr + bytes);
+}
+
+void GlobalMemory::advance_past(std::uint64_t end) {
+  next_ = std::max(next_, (end + 256 + 255) / 256 * 256);
+}
+
+bool GlobalMemory::release(std::uint64_t addr) {
+  auto it = allocs_.find(addr);
+  if (it == allocs_.end()) return false;
+  allocs_.erase(it);
+  hit_base_ = 1;
+  hit_end_ = 0;
+  return true;
+}
+
+bool GlobalMemory::valid(std::uint64_t addr, std::uint64_t n) const {
+  if (addr >= hit_base_ && addr + n <= hit_end_ && addr + n >= addr) return true;
+  auto it = allocs_.upper_bound(addr);
+  if (it == allocs_.begin()) return false;
+  --it;
+  if (addr + n < addr || addr + n > it->first + it->second) return false;
+  hit_base_ = it->first;
+  hit_end_ = it->first + it->second;
+  return true;
+}
+
+std::uint64_t GlobalMemory::allocation_size(std::uint64_t addr) const {
+  auto it = allocs_.find(addr);
+  return it == allocs_.end() ? 0 : it->second;
+}
+
+std::uint8_t* GlobalMemory::page_ptr(std::uint64_t page) {
+  auto& p = pages_[page];
+  if (!p) {
+    p = std::make_unique<std::uint8_t[]>(kPageSize);
+    std::memset(p.get(), 0, kPageSize);
+  }
+  return p.get();
+}
+
+void GlobalMemory::read(std::uint64_t addr, void* dst, std::uint64_t n) {
+  auto* out = static_cast<std::uint8_t*>(dst);
+  while (n) {
+    std::uint64_t in_page = std::min(n, kPageSize - (addr & (kPageSize - 1)));
+    std::memcpy(out, byte_ptr(addr), in_page);
+    out += in_page;
+    addr += in_page;
+    n -= in_page;
+  }
+}
+
+void GlobalMemory::write(std::uint64_t addr, const void* src, std::uint64_t n) {
+  const auto* in = static_cast<const std::uint8_t*>(src);
+  while (n) {
+    std::uint64_t in_page = std::min(n, kPageSize - (addr & (kPageSize - 1)));
+    std::memcpy(byte_ptr(addr), in, in_page);
+    in += in_page;
+    addr += in_page;
+    n -= in_page;
+  }
+}
+
+void GlobalMemory::fill(std::uint64_t addr, std::uint8_t value, std::uint64_t n) {
+  while (n) {
+    std::uint64_t in_page = std::min(n, kPageSize - (addr & (kPageSize - 1)));
+    std::memset(byte_ptr(addr), value, in_page);
+    addr += in_page;
+    n -= in_page;
+  }
+}
+
+}  // namespace wf::ptx

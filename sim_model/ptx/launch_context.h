@@ -1,0 +1,33 @@
+// Everything about one kernel launch that all of its warps share.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim_model/ptx/global_memory.h"
+#include "sim_model/ptx/module.h"
+
+namespace wf::ptx {
+
+struct Dim {
+  std::uint32_t x = 1, y = 1, z = 1;
+  std::uint64_t count() const { return std::uint64_t{x} * y * z; }
+};
+
+struct LaunchContext {
+  const Module* module = nullptr;
+  std::uint32_t kernel = 0;  // function index
+  Dim grid, block;
+  std::vector<std::uint8_t> params;  // kernel .param buffer
+  GlobalMemory* memory = nullptr;
+  unsigned warp_size = 32;
+  std::uint32_t dynamic_shared = 0;
+  std::uint32_t shared_bytes = 0;  // per CTA incl. dynamic
+  std::uint32_t num_sms = 1;       // reported by %nsmid; CTAs are assigned %smid round robin
+  std::uint64_t clock = 0;         // advanced by the driver; read by %clock/%clock64
+
+  const Function& kernel_fn() const { return module->functions[kernel]; }
+};
+
+}  // namespace wf::ptx

@@ -1,0 +1,46 @@
+// What one warp-instruction did: everything the timing model needs to account for it without
+// re-decoding (unit class, registers, per-thread addresses, control effects).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "sim_model/ptx/instr.h"
+
+namespace wf::ptx {
+
+enum class StepStatus : std::uint8_t {
+  Executed,   // one instruction ran
+  AtBarrier,  // the warp waits at a CTA barrier; nothing ran
+  Finished,   // the warp has exited; nothing ran
+};
+
+struct MemAccess {
+  Space space = Space::Generic;  // resolved space (generic addresses already decoded)
+  std::uint8_t bytes = 0;        // per thread, all vector elements together
+  bool is_store = false;
+  std::uint64_t lanes = 0;               // threads that accessed memory
+  std::array<std::uint64_t, 64> addr{};  // per lane, in the resolved space
+};
+
+struct StepRecord {
+  StepStatus status = StepStatus::Executed;
+  const Instr* instr = nullptr;
+  std::uint32_t function = 0;  // index into Module::functions
+  std::uint32_t pc = 0;
+  std::uint32_t next_pc = 0;   // of the warp's new top-of-stack entry (kNoPc when done)
+  std::uint32_t reg_base = 0;  // add to Instr::reads/writes for warp-absolute register ids
+  OpClass cls = OpClass::Nop;
+  std::uint64_t active = 0;    // lanes active at issue (SIMT stack top)
+  std::uint64_t executed = 0;  // active lanes whose guard predicate was true
+  bool is_branch = false;
+  bool diverged = false;    // a branch split the warp
+  bool is_barrier = false;  // bar.sync/arrive/red; the warp may now be waiting
+  bool is_call = false, is_ret = false;
+  bool is_exit = false;  // the warp finished with this instruction
+  bool is_atomic = false;
+  std::uint64_t cmpwait_equal = 0;  // atom.cmpwait: lanes whose loaded value equalled expected
+  MemAccess mem;                    // mem.lanes == 0 when no memory was touched
+};
+
+}  // namespace wf::ptx

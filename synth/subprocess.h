@@ -1,0 +1,60 @@
+// Runs an external tool (yosys, verilator, a Verilated model) and captures what it prints.
+// The program gets an argv vector, never a shell command line, so file names and user-supplied
+// strings cannot be reinterpreted as shell syntax.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wf {
+
+// The program named by argv[0] does not exist or cannot be executed. Callers that need a tool
+// the user has to install turn this into a UsageError naming the tool.
+class ProgramNotFound : public std::runtime_error {
+ public:
+  explicit ProgramNotFound(const std::string& program)
+      : std::runtime_error("program not found or not executable: " + program), program_(program) {}
+  const std::string& program() const { return program_; }
+
+ private:
+  std::string program_;
+};
+
+struct RunOptions {
+  std::filesystem::path cwd;             // empty: the caller's working directory
+  std::chrono::milliseconds timeout{0};  // 0: wait for ever
+  bool merge_stderr = true;              // true: stderr interleaved into `out`, in order
+};
+
+struct RunResult {
+  int exit_code = -1;      // the program's exit status; -1 when it was killed by a signal
+  int term_signal = 0;     // the signal that ended it, 0 if it exited
+  bool timed_out = false;  // we killed it (SIGKILL to its process group) at the timeout
+  std::string out;         // stdout (plus stderr when merged)
+  std::string err;         // stderr when not merged
+  std::chrono::duration<double> wall{};  // start to reap
+
+  bool ok() const { return exit_code == 0 && term_signal == 0 && !timed_out; }
+};
+
+// Looks `name` up the way execvp would: a name containing '/' is taken as a path, anything
+// else is searched in $PATH. Returns the executable's path, or nothing.
+std::optional<std::filesystem::path> find_program(std::string_view name);
+
+// Runs argv[0] (searched in $PATH) with the arguments argv[1..], stdin from /dev/null, and
+// waits for it and for the end of its output. The child leads its own process group, so a
+// timeout also kills the helpers it started (yosys runs yosys-abc, for instance).
+// Throws ProgramNotFound when argv[0] cannot be executed, std::invalid_argument for an empty
+// argv, std::system_error when the operating system refuses pipes or processes.
+RunResult run_process(const std::vector<std::string>& argv, const RunOptions& options = {});
+
+// The first `max_lines` lines of `text`, followed by "... (N more lines)" when cut. For
+// diagnostics that quote a tool's output.
+std::string first_lines(std::string_view text, std::size_t max_lines);
+
+}  // namespace wf

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Bad input: exit status 2, exactly one line on stderr that names the input, nothing written.
+set -uo pipefail
+wf="$1"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect2() {  # description, needle that must appear in the message, command...
+  local what="$1" needle="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  local lines; lines=$(wc -l <"$tmp/err")
+  if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -q -- "$needle" "$tmp/err"; then
+    echo "FAIL $what: exit $rc, $lines stderr lines:"; cat "$tmp/err"; fail=1
+  else
+    echo "ok   $what: $(cat "$tmp/err")"
+  fi
+}
+expect2 "unknown block" "nope_arbiter" "$wf" gen nope_arbiter -o "$tmp/o1"
+expect2 "unknown parameter" "bogus" "$wf" gen mwf_arbiter --param bogus=3 -o "$tmp/o2"
+expect2 "value out of range" "num_warps=65" "$wf" gen mwf_arbiter --param num_warps=65 -o "$tmp/o3"
+expect2 "not a number" "num_warps=many" "$wf" equiv lrr_arbiter --param num_warps=many
+expect2 "bad enum" "inner=fifo" "$wf" area mwf_arbiter --param inner=fifo
+expect2 "param without =" "--param" "$wf" gen mwf_arbiter --param num_warps
+expect2 "unknown preset" "gtx9000" "$wf" gen --all --preset gtx9000 -o "$tmp/o4"
+expect2 "unreadable rtl file" "/nonexistent/x.v" "$wf" equiv mwf_arbiter --rtl /nonexistent/x.v
+printf 'module wrong_name(input wire clk_i); endmodule\n' >"$tmp/wrong.v"
+expect2 "rtl file with the wrong module" "wrong.v" "$wf" equiv mwf_arbiter --param inner=gto --rtl "$tmp/wrong.v"
+expect2 "no block" "block" "$wf" gen -o "$tmp/o5"
+expect2 "unknown option" "--frobnicate" "$wf" gen --all --frobnicate
+expect2 "unknown subcommand" "bogus" "$wf" bogus
+for d in o1 o2 o3 o4 o5; do
+  if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
+done
+exit $fail

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Plants bugs a designer could make while hand-optimising the generated RTL and checks that
+# `warpforge equiv --rtl` catches every one (exit status 1, a mismatch report, an FST file).
+set -euo pipefail
+wf="$1"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter -o "$tmp/gen" >/dev/null
+
+plant() {  # name block file sed-expression
+  local name="$1" block="$2" file="$3" expr="$4"
+  local bad="$tmp/$name.v"
+  sed -e "$expr" "$tmp/gen/$file" > "$bad"
+  if cmp -s "$bad" "$tmp/gen/$file"; then echo "plant $name: the edit matched nothing" >&2; exit 1; fi
+  set +e
+  out=$("$wf" equiv "$block" --rtl "$bad" --cycles 200000 -o "$tmp/out-$name" 2>&1)
+  rc=$?
+  set -e
+  if [ $rc -ne 1 ] || ! grep -q "mismatch at cycle" <<<"$out"; then
+    echo "planted bug '$name' was NOT caught (exit $rc):" >&2; echo "$out" >&2; exit 1
+  fi
+  ls "$tmp/out-$name"/*.fst >/dev/null
+  echo "caught $name: $(grep -m1 'mismatch at cycle' <<<"$out")"
+}
+
+# The issue's example: the tie-break between CTAs inverted (ties to the larger CTA slot).
+plant mwf_tie_break mwf_arbiter mwf_arbiter_w24_c8_m48_gto.v \
+  's/wpt_count_i\[c_critical\*6 +: 6\] > critical_count/wpt_count_i[c_critical*6 +: 6] >= critical_count/'
+# Most-waiting-first turned into least-waiting-first.
+plant mwf_least_waiting mwf_arbiter mwf_arbiter_w24_c8_m48_lrr.v \
+  's/wpt_count_i\[c_critical\*6 +: 6\] > critical_count/wpt_count_i[c_critical*6 +: 6] < critical_count/'
+# GTO inside the CTA forgets to be greedy.
+plant mwf_not_greedy mwf_arbiter mwf_arbiter_w24_c8_m48_gto.v \
+  's/assign grant_warp_o  = greedy_ready ? critical_last_warp : oldest_warp;/assign grant_warp_o  = oldest_warp;/'
+# WPT: arrival wins over release.
+plant wpt_release_order warp_priority_table warp_priority_table_c8_m48_a2.v \
+  's/if (release_i\[slot\]) begin/if (release_i[slot] \&\& arrivals == 9'"'"'d0) begin/'
+# WPT: no saturation.
+plant wpt_no_saturation warp_priority_table warp_priority_table_c8_m48_a2.v \
+  's/if (arrivals > 9'"'"'d48) arrivals = 9'"'"'d48;//'
+# CFF: the LRR pointer never advances.
+plant cff_lrr_stuck cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_lrr.v \
+  's/last_fetch_q <= grant_warp_o;/last_fetch_q <= last_fetch_q;/'
+# LRR: reset value off by one (warp 1 first instead of warp 0).
+plant lrr_reset lrr_arbiter lrr_arbiter_w24.v 's/last_warp_q <= 5'"'"'d23;/last_warp_q <= 5'"'"'d0;/'
+# GTO: ties by age go to the higher warp.
+plant gto_age_tie gto_arbiter gto_arbiter_w24_c8.v 's/warp_age\[w_oldest\*3 +: 3\] < oldest_age/warp_age[w_oldest*3 +: 3] <= oldest_age/'
+echo "all planted bugs caught"

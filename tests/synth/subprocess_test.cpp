@@ -1,0 +1,101 @@
+#include "synth/subprocess.h"
+
+#include <chrono>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+namespace wf {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(RunProcess, CapturesOutputAndExitStatus) {
+  RunResult r = run_process({"sh", "-c", "echo hello; exit 3"});
+  EXPECT_EQ(r.out, "hello\n");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.term_signal, 0);
+  EXPECT_FALSE(r.ok());
+}
+
+TEST(RunProcess, MergesStderrInOrderByDefault) {
+  RunResult r = run_process({"sh", "-c", "echo one; echo two >&2; echo three"});
+  EXPECT_EQ(r.out, "one\ntwo\nthree\n");
+  EXPECT_TRUE(r.ok());
+}
+
+TEST(RunProcess, SeparatesStderrOnRequest) {
+  RunOptions o;
+  o.merge_stderr = false;
+  RunResult r = run_process({"sh", "-c", "echo out; echo err >&2"}, o);
+  EXPECT_EQ(r.out, "out\n");
+  EXPECT_EQ(r.err, "err\n");
+}
+
+TEST(RunProcess, ArgumentsAreNotShellSyntax) {
+  RunResult r = run_process({"printf", "%s|", "a b", "$HOME;ls", "`id`", "*"});
+  EXPECT_EQ(r.out, "a b|$HOME;ls|`id`|*|");
+}
+
+TEST(RunProcess, RunsInTheGivenDirectory) {
+  RunOptions o;
+  o.cwd = std::filesystem::temp_directory_path();
+  RunResult r = run_process({"pwd", "-P"}, o);
+  EXPECT_EQ(r.out, std::filesystem::canonical(o.cwd).string() + "\n");
+}
+
+TEST(RunProcess, StdinIsEmpty) {
+  RunOptions o;
+  o.timeout = 5s;
+  RunResult r = run_process({"cat"}, o);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(RunProcess, ReportsTheSignalThatKilledIt) {
+  RunResult r = run_process({"sh", "-c", "kill -TERM $$"});
+  EXPECT_EQ(r.term_signal, 15);
+  EXPECT_EQ(r.exit_code, -1);
+}
+
+TEST(RunProcess, TimeoutKillsTheWholeProcessGroup) {
+  // The background sleep inherits the output pipe: without a group kill we would wait for it.
+  RunOptions o;
+  o.timeout = 300ms;
+  RunResult r = run_process({"sh", "-c", "echo started; sleep 30 & sleep 30"}, o);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_FALSE(r.ok());
+  EXPECT_EQ(r.out, "started\n");
+  EXPECT_LT(r.wall, 5s);
+}
+
+TEST(RunProcess, LargeOutputIsNotTruncated) {
+  RunResult r = run_process({"sh", "-c",
+                             "i=0; while [ $i -lt 20000 ]; do echo 0123456789; "
+                             "i=$((i+1)); done"});
+  EXPECT_EQ(r.out.size(), 20000u * 11);
+}
+
+TEST(RunProcess, MissingProgramThrowsProgramNotFound) {
+  EXPECT_THROW(run_process({"warpforge-no-such-tool-7f3a"}), ProgramNotFound);
+  EXPECT_THROW(run_process({"/nonexistent/dir/tool"}), ProgramNotFound);
+  EXPECT_THROW(run_process({}), std::invalid_argument);
+}
+
+TEST(FindProgram, SearchesPath) {
+  auto sh = find_program("sh");
+  ASSERT_TRUE(sh.has_value());
+  EXPECT_TRUE(sh->is_absolute());
+  EXPECT_FALSE(find_program("warpforge-no-such-tool-7f3a").has_value());
+  EXPECT_FALSE(find_program("").has_value());
+}
+
+TEST(FirstLines, CutsAndSaysHowMuchIsLeft) {
+  EXPECT_EQ(first_lines("a\nb\nc\n", 5), "a\nb\nc\n");
+  EXPECT_EQ(first_lines("a\nb\nc\n", 2), "a\nb\n... (1 more lines)\n");
+  EXPECT_EQ(first_lines("a\nb\nc", 1), "a\n... (2 more lines)\n");
+  EXPECT_EQ(first_lines("", 3), "");
+}
+
+}  // namespace
+}  // namespace wf

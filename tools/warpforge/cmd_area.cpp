@@ -1,0 +1,48 @@
+// warpforge area: Yosys synthesis onto the reference cell library.
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "sim_model/common/atomic_file.h"
+#include "synth/area.h"
+#include "tools/warpforge/block_args.h"
+#include "tools/warpforge/command.h"
+
+namespace wf::cli {
+namespace {
+
+struct AreaArgs {
+  BlockArgs blocks;
+  std::string json;
+  bool cells = false;
+};
+
+CommandSetup setup = [](CLI::App& app) {
+  auto a = std::make_shared<AreaArgs>();
+  add_block_args(app, a->blocks);
+  app.add_option("--json", a->json, "Also write the reports as JSON to this file");
+  app.add_flag("--cells", a->cells, "Print each block's cells by kind");
+  app.footer(
+      "Area in um^2 uses the Nangate 45 nm Open Cell Library's published cell areas (the\n"
+      "reference library in synth/cells.lib); NAND2 eq = area / area(NAND2_X1). The longest\n"
+      "path counts cells between flops or ports (Yosys ltp -noff).");
+  return [a]() -> int {
+    const auto configs = select_configs(a->blocks);
+    std::vector<synth::AreaReport> reports;
+    for (const auto& c : configs) {
+      auto r = synth::estimate_area(c->verilog(), c->module());
+      if (a->cells) fmt::print("{}\n{}\n", c->module(), synth::format_cell_breakdown(r));
+      reports.push_back(std::move(r));
+    }
+    fmt::print("{}", synth::format_area_table(reports));
+    if (!a->json.empty()) {
+      nlohmann::json j = reports;
+      write_file_atomically(a->json, j.dump(2) + "\n");
+    }
+    return 0;
+  };
+};
+
+WF_COMMAND({"area", "Estimate area and logic depth with Yosys", setup, 30})
+
+}  // namespace
+}  // namespace wf::cli

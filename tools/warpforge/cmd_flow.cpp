@@ -1,0 +1,141 @@
+// warpforge flow: the main job. For every block of the preset: generate, lint (Verilator and
+// Yosys), prove equivalent to the golden model, estimate area; one summary table as text,
+// Markdown and JSON.
+#include <chrono>
+#include <filesystem>
+#include <sstream>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "sim_model/common/atomic_file.h"
+#include "synth/area.h"
+#include "synth/lint.h"
+#include "tools/warpforge/block_args.h"
+#include "tools/warpforge/command.h"
+
+namespace wf::cli {
+namespace {
+
+struct FlowArgs {
+  BlockArgs blocks;
+  std::string out_dir = "warpforge-flow";
+  std::uint64_t cycles = 1'000'000;
+  std::uint64_t seed = 1;
+};
+
+struct Row {
+  std::string module;
+  std::string params;
+  bool verilator_ok = false;
+  bool yosys_ok = false;
+  harness::EquivResult equiv;
+  synth::AreaReport area;
+  std::string lint_notes;
+};
+
+std::string ok(bool b) { return b ? "ok" : "FAIL"; }
+
+std::string markdown(const std::vector<Row>& rows, const std::string& preset) {
+  std::ostringstream s;
+  s << "# warpforge flow: preset " << preset << "\n\n";
+  s << "| module | verilator -Wall | yosys check | equivalence | FF bits | cells | NAND2 eq | "
+       "area um^2 | longest path |\n";
+  s << "|---|---|---|---|---:|---:|---:|---:|---:|\n";
+  for (const auto& r : rows) {
+    s << fmt::format("| {} | {} | {} | {} | {} | {} | {:.1f} | {:.1f} | {} |\n", r.module,
+                     ok(r.verilator_ok), ok(r.yosys_ok),
+                     r.equiv.passed ? fmt::format("{} cycles ok", r.equiv.cycles)
+                                    : fmt::format("MISMATCH @{}", r.equiv.mismatch_cycle),
+                     r.area.ff_bits, r.area.total_cells, r.area.nand2_eq, r.area.area_um2,
+                     r.area.longest_path);
+  }
+  s << "\nParameters:\n\n";
+  for (const auto& r : rows) s << "- `" << r.module << "`: " << r.params << "\n";
+  return s.str();
+}
+
+CommandSetup setup = [](CLI::App& app) {
+  auto a = std::make_shared<FlowArgs>();
+  add_block_args(app, a->blocks);
+  app.add_option("-o,--output", a->out_dir, "Directory for RTL, waveforms and the report")
+      ->capture_default_str();
+  app.add_option("--cycles", a->cycles, "Equivalence cycles per configuration")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
+  app.add_option("--seed", a->seed, "Stimulus seed")->capture_default_str();
+  app.footer("Without block names, runs every block of the preset (as --all).");
+  return [a]() -> int {
+    if (a->blocks.blocks.empty()) a->blocks.all = true;
+    const auto configs = select_configs(a->blocks);
+    const auto out = std::filesystem::path(a->out_dir);
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<Row> rows;
+    bool all_ok = true;
+    fmt::print("warpforge flow: preset {}, {} configurations, {} cycles each -> {}/\n",
+               a->blocks.preset, configs.size(), a->cycles, a->out_dir);
+    for (const auto& c : configs) {
+      Row r;
+      r.module = c->module();
+      r.params = format_params(c->params());
+      const auto v = out / "rtl" / (c->module() + ".v");
+      write_file_atomically(v, c->verilog());
+      const auto lv = synth::lint_verilator(v, c->module());
+      const auto ly = synth::check_yosys(v, c->module());
+      r.verilator_ok = lv.ok;
+      r.yosys_ok = ly.ok;
+      if (!lv.ok) r.lint_notes += lv.diagnostics;
+      if (!ly.ok) r.lint_notes += ly.diagnostics;
+      harness::EquivOptions o;
+      o.cycles = a->cycles;
+      o.seed = a->seed;
+      o.progress = isatty(STDERR_FILENO);
+      o.fst_path = (out / (c->module() + ".mismatch.fst")).string();
+      r.equiv = c->equiv(o, std::nullopt, true);
+      r.area = synth::estimate_area(c->verilog(), c->module());
+      const bool row_ok = r.verilator_ok && r.yosys_ok && r.equiv.passed;
+      all_ok &= row_ok;
+      fmt::print("  {:<4} {:<40} lint {}/{}  equiv {} ({:.1f} s)  {} FF  {:.0f} NAND2eq\n",
+                 row_ok ? "ok" : "FAIL", r.module, ok(r.verilator_ok), ok(r.yosys_ok),
+                 r.equiv.passed ? "ok" : "MISMATCH", r.equiv.seconds, r.area.ff_bits,
+                 r.area.nand2_eq);
+      if (!r.lint_notes.empty()) fmt::print("{}\n", r.lint_notes);
+      if (!r.equiv.passed) fmt::print("{}", r.equiv.mismatch);
+      std::fflush(stdout);
+      rows.push_back(std::move(r));
+    }
+    std::vector<synth::AreaReport> areas;
+    for (const auto& r : rows) areas.push_back(r.area);
+    fmt::print("\n{}", synth::format_area_table(areas));
+
+    nlohmann::json j;
+    j["preset"] = a->blocks.preset;
+    j["cycles"] = a->cycles;
+    j["seed"] = a->seed;
+    j["passed"] = all_ok;
+    for (const auto& r : rows) {
+      nlohmann::json e;
+      e["module"] = r.module;
+      e["params"] = r.params;
+      e["verilator_lint"] = r.verilator_ok;
+      e["yosys_check"] = r.yosys_ok;
+      e["equiv"] = harness::to_json(r.equiv);
+      e["area"] = r.area;
+      j["blocks"].push_back(e);
+    }
+    write_file_atomically(out / "flow.json", j.dump(2) + "\n");
+    write_file_atomically(out / "flow.md", markdown(rows, a->blocks.preset));
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    fmt::print("\n{} in {:.0f} s; report: {}/flow.md, {}/flow.json\n",
+               all_ok ? "all blocks passed" : "SOME BLOCKS FAILED", secs, a->out_dir,
+               a->out_dir);
+    return all_ok ? 0 : 1;
+  };
+};
+
+WF_COMMAND({"flow", "Main job: gen + lint + equivalence + area for every block", setup, 5})
+
+}  // namespace
+}  // namespace wf::cli

@@ -1,0 +1,32 @@
+// warpforge params: the parameters of each block and their values under a preset.
+#include <fmt/core.h>
+
+#include "tools/warpforge/block_args.h"
+#include "tools/warpforge/command.h"
+
+namespace wf::cli {
+namespace {
+
+CommandSetup setup = [](CLI::App& app) {
+  auto args = std::make_shared<BlockArgs>();
+  add_block_args(app, *args);
+  return [args]() -> int {
+    if (args->blocks.empty()) args->all = true;
+    for (const auto& c : select_configs(*args)) {
+      const auto& entry = harness::find_block(c->block());
+      fmt::print("{}  ({})\n", c->module(), entry.summary);
+      const auto params = c->params();
+      const auto& descs = entry.describe();
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        fmt::print("  {:<18} = {:<8} {}  [{}]\n", params[i].first, params[i].second,
+                   descs[i].help, descs[i].range);
+      }
+    }
+    return 0;
+  };
+};
+
+WF_COMMAND({"params", "List block parameters and their preset values", setup, 50})
+
+}  // namespace
+}  // namespace wf::cli

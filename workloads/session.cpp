@@ -1,0 +1,39 @@
+#include "workloads/session.h"
+
+#include <stdexcept>
+
+#include "sim_model/common/error.h"
+#include "workloads/embedded_ptx.h"
+
+namespace wf::workloads {
+
+// The runtime reports bad PTX or a bad launch as a UsageError, which is right for a user's
+// spec. A built-in workload's PTX and launches are ours, so there it is a failure of the run
+// (reported with the others of --all), not bad input that ends the command.
+Session::Session(gpu::Runtime& runtime, std::string_view workload) : runtime_(runtime) {
+  const EmbeddedPtx& ptx = embedded_ptx(workload);
+  try {
+    runtime_.load_ptx(ptx.text, ptx.path);
+  } catch (const UsageError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+void Session::launch(const std::string& kernel, gpu::Dim3 grid, gpu::Dim3 block,
+                     const std::vector<gpu::KernelArg>& args, std::uint32_t dynamic_shared_bytes) {
+  try {
+    log_.add(runtime_.launch(kernel, grid, block, args, dynamic_shared_bytes));
+  } catch (const UsageError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+RunResult Session::finish(const std::optional<std::string>& mismatch) const {
+  RunResult r;
+  r.passed = !mismatch.has_value();
+  r.message = mismatch.value_or("");
+  r.kernels = log_.kernels();
+  return r;
+}
+
+}  // namespace wf::workloads

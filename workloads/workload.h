@@ -1,0 +1,54 @@
+// A workload: a CUDA kernel set (its PTX embedded in the binary), a host driver that feeds it
+// through the runtime API, and a CPU reference that checks what came back. Each workload's
+// .cpp registers itself with one WF_WORKLOAD line; nothing else lists them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim_model/gpu/runtime.h"
+#include "workloads/embedded_ptx.h"
+#include "workloads/run_result.h"
+
+namespace wf::workloads {
+
+struct WorkloadOptions {
+  std::uint64_t size = 0;  // problem size in the workload's own unit; 0 = its default
+  std::uint64_t seed = 1;  // for generated inputs
+};
+
+// Runs the workload on `runtime` and checks the result. Bad options throw UsageError; kernel
+// errors propagate as the runtime threw them. Fills everything of RunResult but name/seconds.
+using WorkloadRun = std::function<RunResult(gpu::Runtime&, const WorkloadOptions&)>;
+
+struct Workload {
+  std::string name;
+  std::string description;  // one line: algorithm and synchronization pattern
+  std::string size_unit;    // what WorkloadOptions::size counts, with its default
+  WorkloadRun run;
+
+  const EmbeddedPtx& ptx() const { return embedded_ptx(name); }
+};
+
+// Every registered workload, sorted by name.
+std::vector<const Workload*> all_workloads();
+// nullptr when there is no workload of that name.
+const Workload* find_workload(std::string_view name);
+
+struct WorkloadRegistrar {
+  explicit WorkloadRegistrar(Workload w);
+};
+
+}  // namespace wf::workloads
+
+#define WF_WORKLOAD_CONCAT2(a, b) a##b
+#define WF_WORKLOAD_CONCAT(a, b) WF_WORKLOAD_CONCAT2(a, b)
+#define WF_WORKLOAD(...)                                                                       \
+  static const ::wf::workloads::WorkloadRegistrar WF_WORKLOAD_CONCAT(wf_workload_, __LINE__) { \
+    ::wf::workloads::Workload {                                                                \
+      __VA_ARGS__                                                                              \
+    }                                                                                          \
+  }
