@@ -46,6 +46,9 @@ std::vector<BlockEntry>& block_registry();
 // Throws UsageError listing the known blocks.
 const BlockEntry& find_block(const std::string& name);
 
+// The name of the first `module` declared in Verilog text (comments skipped), or "".
+std::string first_module_name(const std::string& verilog);
+
 struct BlockRegistrar {
   explicit BlockRegistrar(BlockEntry e);
 };

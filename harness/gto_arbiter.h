@@ -25,11 +25,7 @@ struct GtoArbiterHarness {
   }
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
-    Block::Out o;
-    o.grant_valid = v.grant_valid_o;
-    o.grant_warp = v.grant_warp_o;
-    o.grant = get_port(v.grant_o, p.num_warps).get_field(0, p.num_warps);
-    return o;
+    return read_grant<Block::Out>(v, p.num_warps);
   }
 
   class Stimulus {

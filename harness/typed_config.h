@@ -3,7 +3,6 @@
 // names the block.
 #pragma once
 
-#include <regex>
 #include <set>
 
 #include "harness/block_config.h"
@@ -75,14 +74,13 @@ class TypedConfig final : public BlockConfig {
 
  private:
   void check_module_name(const std::string& text, const std::string& origin) const {
-    static const std::regex kModule(R"(\bmodule\s+([A-Za-z_][A-Za-z0-9_$]*))");
-    std::smatch m;
-    if (!std::regex_search(text, m, kModule)) {
+    const std::string found = first_module_name(text);
+    if (found.empty()) {
       throw UsageError(origin + ": expected a Verilog module named " + module());
     }
-    if (m[1].str() != module()) {
+    if (found != module()) {
       throw UsageError(origin + ": expected module " + module() + " (from the parameters), found " +
-                       m[1].str() + "; pass the matching --param values");
+                       found + "; pass the matching --param values");
     }
   }
 

@@ -36,3 +36,17 @@ blocks::BitVec get_port(const VlWide<N>& port, unsigned width) {
 }
 
 }  // namespace wf::harness
+
+namespace wf::harness {
+
+// The grant outputs every arbiter block has: grant_valid_o, grant_warp_o, grant_o (one-hot).
+template <class Out, class V>
+Out read_grant(const V& v, unsigned num_warps) {
+  Out o;
+  o.grant_valid = v.grant_valid_o;
+  o.grant_warp = v.grant_warp_o;
+  o.grant = get_port(v.grant_o, num_warps).get_field(0, num_warps);
+  return o;
+}
+
+}  // namespace wf::harness

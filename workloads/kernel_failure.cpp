@@ -1,21 +1,11 @@
 #include "workloads/kernel_failure.h"
 
-// The executor's error type lives in sim_model/ptx; without that library (the stand-in
-// runtime) no kernel ever runs, so nothing is a kernel failure.
-#if __has_include("sim_model/ptx/kernel_error.h")
-#include "sim_model/ptx/kernel_error.h"
-#define WF_HAVE_KERNEL_ERROR 1
-#endif
+#include "sim_model/gpu/runtime.h"
 
 namespace wf::workloads {
 
 bool is_kernel_failure(const std::exception& e) {
-#ifdef WF_HAVE_KERNEL_ERROR
-  return dynamic_cast<const ptx::KernelError*>(&e) != nullptr;
-#else
-  (void)e;
-  return false;
-#endif
+  return dynamic_cast<const gpu::KernelError*>(&e) != nullptr;
 }
 
 }  // namespace wf::workloads

@@ -11,7 +11,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "sim_model/ptx/kernel_error.h"
+
 namespace wf::gpu {
+
+// A kernel fault (trap, assert, bad access, instruction limit, deadlock): the program under
+// test is wrong. Part of the contract so that drivers can tell it from bad input.
+using KernelError = ptx::KernelError;
 
 using DevPtr = std::uint64_t;  // a device (global-space) address
 

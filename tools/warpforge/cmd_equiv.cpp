@@ -54,7 +54,7 @@ CommandSetup setup = [](CLI::App& app) {
       std::string expected;
       for (auto& c : configs) {
         expected += (expected.empty() ? "" : ", ") + c->module();
-        if (text.find("module " + c->module()) != std::string::npos) match.push_back(std::move(c));
+        if (harness::first_module_name(text) == c->module()) match.push_back(std::move(c));
       }
       if (match.size() != 1 || a->blocks.all || a->blocks.blocks.size() != 1) {
         if (a->blocks.all || a->blocks.blocks.size() != 1)
