@@ -4,6 +4,7 @@
 
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
+#include "sim_model/ptx/half.h"
 
 namespace wf::ptx {
 namespace {
@@ -101,6 +102,30 @@ bool combine(bool r, bool c, BoolOp op) {
   return r;
 }
 
+bool half_cmp(std::uint64_t a, std::uint64_t b, CmpOp op, bool flush) {
+  auto value = [&](std::uint64_t h) {
+    std::uint16_t x = static_cast<std::uint16_t>(h);
+    if (flush && (x & 0x7c00) == 0) x &= 0x8000;
+    return half::to_double(x);
+  };
+  return float_cmp(value(a), value(b), op);
+}
+
+// What set writes for true/false in its destination type (per half for .f16x2).
+std::uint64_t set_result(Type t, bool d) {
+  switch (t) {
+    case Type::F32:
+      return d ? fp::bits32(1.0f) : 0;
+    case Type::F64:
+      return d ? fp::bits64(1.0) : 0;
+    case Type::F16:
+    case Type::F16x2:
+      return d ? 0x3c00 : 0;
+    default:
+      return d ? width_mask(type_bits(t)) : 0;
+  }
+}
+
 }  // namespace
 
 void Executor::exec_compare(const Instr& in, Warp& w, std::uint64_t mask) {
@@ -125,23 +150,31 @@ void Executor::exec_compare(const Instr& in, Warp& w, std::uint64_t mask) {
       r = float_cmp(x, y, op);
     } else if (st == Type::F64) {
       r = float_cmp(fp::f64(a), fp::f64(b), op);
+    } else if (st == Type::F16 || st == Type::F16x2) {
+      r = half_cmp(a, b, op, flush);
     } else {
       r = int_cmp(a, b, op, type_bits(st), is_signed(st));
     }
     bool c = in.bool_op != BoolOp::None ? pred(w, in.ops[3], l) : false;
     bool d = combine(r, c, in.bool_op);
+    if (st == Type::F16x2) {
+      // setp.f16x2 p|q: p compares the low halves, q the high halves (not the complement)
+      bool rh = half_cmp(a >> 16, b >> 16, op, flush);
+      if (in.op == Op::Setp) {
+        set(w, in.ops[0], l, d);
+        if (in.dest2 != kNoReg) set_reg(w, in.dest2, l, combine(rh, c, in.bool_op), 1);
+      } else {
+        const std::uint64_t one = in.type == Type::F16x2 ? 0x3c00 : 0xffff;
+        bool dh = combine(rh, c, in.bool_op);
+        set(w, in.ops[0], l, (d ? one : 0) | (dh ? one : 0) << 16);
+      }
+      return;
+    }
     if (in.op == Op::Setp) {
       set(w, in.ops[0], l, d);
       if (in.dest2 != kNoReg) set_reg(w, in.dest2, l, combine(!r, c, in.bool_op), 1);
     } else {
-      std::uint64_t v = 0;
-      if (in.type == Type::F32)
-        v = d ? fp::bits32(1.0f) : 0;
-      else if (in.type == Type::F64)
-        v = d ? fp::bits64(1.0) : 0;
-      else
-        v = d ? width_mask(type_bits(in.type)) : 0;
-      set(w, in.ops[0], l, v);
+      set(w, in.ops[0], l, set_result(in.type, d));
     }
   });
 }

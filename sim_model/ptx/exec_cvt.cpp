@@ -4,6 +4,7 @@
 
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
+#include "sim_model/ptx/half.h"
 
 namespace wf::ptx {
 namespace {
@@ -42,9 +43,52 @@ std::uint64_t float_to_int(double x, Type dst, Rounding r) {
   return static_cast<std::uint64_t>(v);
 }
 
+// Conversions to and from .f16 go through double, which holds every f16 and every f32 exactly,
+// and every integer that f16 can represent without overflow; the single rounding happens in
+// half::from_double on the bits.
+std::uint64_t cvt_half(const Instr& in, std::uint64_t a) {
+  const Type dt = in.type, st = in.type2;
+  const bool flush = in.has(kFtz);
+  const bool sat = in.has(kSat);
+  const bool integral = in.rnd == Rounding::RNI || in.rnd == Rounding::RZI ||
+                        in.rnd == Rounding::RMI || in.rnd == Rounding::RPI;
+  double x;
+  if (st == Type::F16) {
+    x = half::to_double(static_cast<std::uint16_t>(a));
+  } else if (st == Type::F32) {
+    float f = fp::f32(a);
+    x = flush ? fp::ftz(f) : f;
+  } else if (st == Type::F64) {
+    x = fp::f64(a);
+  } else if (is_signed(st)) {
+    x = static_cast<double>(sext(a, type_bits(st)));
+  } else {
+    x = static_cast<double>(a & width_mask(type_bits(st)));
+  }
+  std::uint64_t d = 0;
+  if (dt == Type::F16) {
+    if (integral) x = round_integral(x, in.rnd);
+    std::uint16_t h = half::from_double(x, integral ? Rounding::RN : in.rnd);
+    if (sat) h = half::is_nan(h) || (h & 0x8000) ? 0 : (h > 0x3c00 ? 0x3c00 : h);
+    d = h;
+  } else if (dt == Type::F32) {
+    d = fp::out32(static_cast<float>(x), flush, sat);  // exact: f16 fits f32
+  } else if (dt == Type::F64) {
+    d = fp::out64(x, sat);
+  } else {
+    d = float_to_int(x, dt, in.rnd);
+    if (is_signed(dt)) d = static_cast<std::uint64_t>(sext(d, type_bits(dt)));
+  }
+  return d;
+}
+
 }  // namespace
 
 void Executor::exec_cvt(const Instr& in, Warp& w, std::uint64_t mask) {
+  if (in.type == Type::F16 || in.type2 == Type::F16) {
+    for_lanes(mask, [&](unsigned l) { set(w, in.ops[0], l, cvt_half(in, val(w, in.ops[1], l))); });
+    return;
+  }
   const Type dt = in.type, st = in.type2;
   const bool flush = in.has(kFtz);
   const bool sat = in.has(kSat);

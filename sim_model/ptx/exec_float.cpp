@@ -10,6 +10,7 @@
 
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
+#include "sim_model/ptx/half.h"
 
 namespace wf::ptx {
 namespace {
@@ -48,6 +49,14 @@ bool testp(T x, TestpOp op) {
 }  // namespace
 
 void Executor::exec_float(const Instr& in, Warp& w, std::uint64_t mask) {
+  if (in.type == Type::F16 || in.type == Type::F16x2) {
+    for_lanes(mask, [&](unsigned l) {
+      std::uint64_t b = in.nops > 2 ? val(w, in.ops[2], l) : 0;
+      std::uint64_t c = in.nops > 3 ? val(w, in.ops[3], l) : 0;
+      set(w, in.ops[0], l, half::exec(in, val(w, in.ops[1], l), b, c));
+    });
+    return;
+  }
   const bool flush = in.has(kFtz);
   const bool sat = in.has(kSat);
   fp::RoundingScope scope(in.rnd);

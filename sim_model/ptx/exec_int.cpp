@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "sim_model/ptx/executor.h"
+#include "sim_model/ptx/int_extra.h"
 
 namespace wf::ptx {
 namespace {
@@ -246,6 +247,26 @@ void Executor::exec_int(const Instr& in, Warp& w, std::uint64_t mask) {
         break;
       case Op::Cnot:
         d = (a & m) == 0 ? 1 : 0;
+        break;
+      case Op::Bfind:
+        d = intx::bfind(a, type_bits(in.type2), is_signed(in.type2), in.sub != 0);
+        break;
+      case Op::Fns:
+        d = intx::fns(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b),
+                      static_cast<std::int32_t>(c));
+        break;
+      case Op::Shf:
+        d = intx::shf(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b),
+                      static_cast<std::uint32_t>(c), in.sub != 0, in.has(kClamp));
+        break;
+      case Op::Lop3:
+        d = intx::lop3(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b),
+                       static_cast<std::uint32_t>(c),
+                       static_cast<std::uint8_t>(val(w, in.ops[4], l)));
+        break;
+      case Op::Video:
+        d = intx::video(intx::video_form(in), static_cast<std::uint32_t>(a),
+                        static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(c));
         break;
       default:
         fault(w, l,

@@ -8,6 +8,7 @@
 #include "sim_model/ptx/address_map.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
+#include "sim_model/ptx/half.h"
 
 namespace wf::ptx {
 
@@ -131,6 +132,8 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
           n = fp::out32(fp::ftz(fp::f32(old)) + fp::ftz(fp::f32(b)), true, false);
         else if (in.type == Type::F64)
           n = fp::bits64(fp::f64(old) + fp::f64(b));
+        else if (in.type == Type::F16 || in.type == Type::F16x2)
+          n = half::add_rn(in.type, old, b);
         else
           n = (old + b) & wm;
         break;

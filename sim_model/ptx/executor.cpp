@@ -87,6 +87,8 @@ std::uint64_t Executor::special(const Warp& w, const Operand& o, unsigned lane) 
       return ctx_.dynamic_shared;
     case Special::TotalSmemSize:
       return ctx_.shared_bytes;
+    case Special::WarpSize:
+      return w.size();
   }
   return 0;
 }
@@ -174,6 +176,11 @@ StepRecord Executor::step(Warp& w, Cta& cta) {
     case Op::Addc:
     case Op::Subc:
     case Op::Madc:
+    case Op::Bfind:
+    case Op::Fns:
+    case Op::Shf:
+    case Op::Lop3:
+    case Op::Video:
       exec_int(in, w, mask);
       break;
     case Op::Fma:

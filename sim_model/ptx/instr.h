@@ -40,6 +40,11 @@ enum class Op : std::uint8_t {
   Addc,
   Subc,
   Madc,
+  Bfind,
+  Fns,
+  Shf,
+  Lop3,
+  Video,  // SIMD video vadd2/vsub4/vabsdiff4/...: sub = VideoOp, vec = lanes (2 or 4)
   // float only
   Fma,
   Rcp,

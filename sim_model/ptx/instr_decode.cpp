@@ -48,6 +48,10 @@ constexpr Mnemonic kMnemonics[] = {
     {"addc", Op::Addc},
     {"subc", Op::Subc},
     {"madc", Op::Madc},
+    {"bfind", Op::Bfind},
+    {"fns", Op::Fns},
+    {"shf", Op::Shf},
+    {"lop3", Op::Lop3},
     {"fma", Op::Fma},
     {"rcp", Op::Rcp},
     {"sqrt", Op::Sqrt},
@@ -148,7 +152,7 @@ bool InstrDecoder::known(std::string_view name) {
   for (const auto& x : kMnemonics) {
     if (x.name == name) return true;
   }
-  return name == "call";
+  return name == "call" || video_op_from(name).has_value();
 }
 
 void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::string& name,
@@ -158,11 +162,14 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
   for (const auto& x : kMnemonics) {
     if (x.name == name) m = &x;
   }
-  if (!m) {
+  if (m) {
+    in.op = m->op;
+  } else if (video_op_from(name)) {
+    in.op = Op::Video;
+  } else {
     throw UsageError(
         fmt::format("{}:{}:{}: unsupported instruction '{}'", p.file(), mn.line, mn.col, name));
   }
-  in.op = m->op;
   Ctx c{p, mn, name, {}, {}, ops, in};
   for (const Token* t : mods) {
     std::string_view w = t->text;
@@ -208,6 +215,13 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
       break;
     case Op::Bar:
       decode_barrier(c);
+      break;
+    case Op::Bfind:
+    case Op::Fns:
+    case Op::Shf:
+    case Op::Lop3:
+    case Op::Video:
+      decode_bits(c);
       break;
     case Op::Mov:
     case Op::Cvt:

@@ -80,5 +80,13 @@ void decode_atomic(Ctx& c);
 void decode_warp(Ctx& c);
 void decode_barrier(Ctx& c);
 void decode_other(Ctx& c);
+void decode_bits(Ctx& c);  // bfind, fns, shf, lop3, SIMD video (instr_decode_bits.cpp)
+
+// "vabsdiff4" → (Absdiff, 4 lanes); nullopt for any other name.
+struct VideoName {
+  VideoOp op;
+  unsigned lanes;
+};
+std::optional<VideoName> video_op_from(std::string_view name);
 
 }  // namespace wf::ptx::decode

@@ -45,7 +45,11 @@ void decode_arith(Ctx& c) {
   in.type = c.type();
   bool fl = is_float(in.type);
   bool logic = op == Op::And || op == Op::Or || op == Op::Xor || op == Op::Not;
-  if (in.type == Type::F16 || (in.type == Type::Pred && !logic))
+  const bool half = in.type == Type::F16 || in.type == Type::F16x2;
+  const bool half_ok = op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Fma ||
+                       op == Op::Min || op == Op::Max || op == Op::Neg || op == Op::Abs ||
+                       op == Op::Ex2;
+  if ((half && !half_ok) || (in.type == Type::Pred && !logic))
     c.error(c.mn, fmt::format("unsupported type '{}' for '{}'", type_name(in.type), c.name));
   in.cls = fl ? float_class(in.type) : OpClass::IntAlu;
   switch (op) {
@@ -224,7 +228,9 @@ void decode_atomic(Ctx& c) {
   in.sub = static_cast<std::uint8_t>(*aop);
   in.type = c.type();
   in.cls = OpClass::Atomic;
-  if (in.type == Type::F16 || type_bits(in.type) < 32)
+  // f16 and f16x2 only for add (atom.add.noftz.f16 of cuda_fp16's atomicAdd)
+  const bool half_add = (in.type == Type::F16 || in.type == Type::F16x2) && *aop == AtomOp::Add;
+  if (!half_add && (in.type == Type::F16 || in.type == Type::F16x2 || type_bits(in.type) < 32))
     c.error(c.mn, fmt::format("unsupported type '{}' for '{}'", type_name(in.type), c.name));
   if (in.space != Space::Generic && in.space != Space::Global && in.space != Space::Shared) {
     c.error(c.mn, fmt::format("expected .global or .shared on '{}'", c.name));
@@ -346,8 +352,10 @@ void decode_other(Ctx& c) {
       if (c.types.size() < 2) c.error(c.mn, "expected destination and source types on 'cvt'");
       in.type = c.types[0];
       in.type2 = c.types[1];
-      if (in.type == Type::F16 || in.type2 == Type::F16)
-        c.error(c.mn, "unsupported type '.f16' for 'cvt'");
+      if (in.type == Type::F16x2 || in.type2 == Type::F16x2)
+        c.error(c.mn, "unsupported type '.f16x2' for 'cvt'");
+      if (in.type == Type::F16 && in.type2 != Type::F16 && in.rnd == Rounding::None)
+        c.error(c.mn, "expected a rounding modifier on 'cvt' to .f16");
       in.cls =
           (in.type == Type::F64 || in.type2 == Type::F64) ? OpClass::DoubleAlu : OpClass::IntAlu;
       c.operands(2, 2);

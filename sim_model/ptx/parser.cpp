@@ -23,10 +23,11 @@ std::uint64_t align_up64(std::uint64_t v, std::uint64_t a) {
 
 Type type_from(std::string_view s) {
   static const std::pair<std::string_view, Type> table[] = {
-      {".b8", Type::B8},   {".b16", Type::B16}, {".b32", Type::B32}, {".b64", Type::B64},
-      {".u8", Type::U8},   {".u16", Type::U16}, {".u32", Type::U32}, {".u64", Type::U64},
-      {".s8", Type::S8},   {".s16", Type::S16}, {".s32", Type::S32}, {".s64", Type::S64},
-      {".f16", Type::F16}, {".f32", Type::F32}, {".f64", Type::F64}, {".pred", Type::Pred}};
+      {".b8", Type::B8},    {".b16", Type::B16},     {".b32", Type::B32}, {".b64", Type::B64},
+      {".u8", Type::U8},    {".u16", Type::U16},     {".u32", Type::U32}, {".u64", Type::U64},
+      {".s8", Type::S8},    {".s16", Type::S16},     {".s32", Type::S32}, {".s64", Type::S64},
+      {".f16", Type::F16},  {".f16x2", Type::F16x2}, {".f32", Type::F32}, {".f64", Type::F64},
+      {".pred", Type::Pred}};
   for (auto& [n, t] : table) {
     if (n == s) return t;
   }
@@ -319,8 +320,9 @@ void Parser::parse_function(bool is_entry, bool is_extern) {
   const Symbol* existing = lookup(f.name);
   if (existing && existing->kind == Symbol::Kind::Func &&
       m_.functions[existing->index].is_declaration) {
-    fidx = existing->index;  // a prototype earlier in the module; this is the definition
-    f.rets.clear();
+    // A prototype earlier in the module (nvcc emits them for its internal math helpers); this
+    // is the definition, whose own return and parameter lists are the ones that count.
+    fidx = existing->index;
   } else {
     if (existing) fail(name, "a function name not used before");
     fidx = static_cast<std::uint32_t>(m_.functions.size());

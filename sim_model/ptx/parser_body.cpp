@@ -309,6 +309,11 @@ RawOperand Parser::parse_operand(Function& f) {
           r.label = std::string(v.text);
           break;
       }
+    } else if (v.text == "WARP_SZ") {
+      // the predefined constant (cuda_fp16's shuffles use it): a run-time value, since the
+      // executor also runs 64-wide warps
+      r.op.kind = OperandKind::Special;
+      r.op.special = Special::WarpSize;
     } else if (v.text.size() > 1 && v.text[0] == '%') {
       bool found = false;
       for (const auto& sp : kSpecials) {

@@ -32,6 +32,8 @@ std::string_view type_name(Type t) {
       return ".s64";
     case Type::F16:
       return ".f16";
+    case Type::F16x2:
+      return ".f16x2";
     case Type::F32:
       return ".f32";
     case Type::F64:

@@ -21,6 +21,7 @@ enum class Type : std::uint8_t {
   S32,
   S64,
   F16,
+  F16x2,  // two f16 in one 32-bit register, low half first
   F32,
   F64,
   Pred
@@ -40,6 +41,7 @@ constexpr unsigned type_bits(Type t) {
     case Type::B32:
     case Type::U32:
     case Type::S32:
+    case Type::F16x2:
     case Type::F32:
       return 32;
     case Type::B64:
@@ -61,7 +63,7 @@ constexpr bool is_signed(Type t) {
   return t == Type::S8 || t == Type::S16 || t == Type::S32 || t == Type::S64;
 }
 constexpr bool is_float(Type t) {
-  return t == Type::F16 || t == Type::F32 || t == Type::F64;
+  return t == Type::F16 || t == Type::F16x2 || t == Type::F32 || t == Type::F64;
 }
 
 // Generic means "no space given": the address is decoded through the windows in address_map.h.
@@ -98,6 +100,7 @@ enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class TestpOp : std::uint8_t { Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 enum class MulMode : std::uint8_t { Lo, Hi, Wide };
 enum class BarMode : std::uint8_t { Sync, Arrive, RedPopc, RedAnd, RedOr };
+enum class VideoOp : std::uint8_t { Add, Sub, Avrg, Absdiff, Min, Max };
 enum class PrmtMode : std::uint8_t { Default, F4e, B4e, Rc8, Ecl, Ecr, Rc16 };
 
 enum class Special : std::uint8_t {
@@ -120,7 +123,8 @@ enum class Special : std::uint8_t {
   LanemaskGt,
   GlobalTimer,
   DynamicSmemSize,
-  TotalSmemSize
+  TotalSmemSize,
+  WarpSize  // WARP_SZ
 };
 
 std::string_view type_name(Type t);

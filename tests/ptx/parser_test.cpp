@@ -156,7 +156,7 @@ TEST(Parser, UnsupportedConstructsAreNamed) {
                 .find("unsupported instruction 'tex'"),
             std::string::npos);
   EXPECT_NE(
-      parse_error(kernel("cvt.rn.f16.f32 %r1, %r2;")).find("unsupported type '.f16' for 'cvt'"),
+      parse_error(kernel("cvt.rn.f16x2.f32 %r1, %r2, %r3;")).find("unsupported type '.f16x2'"),
       std::string::npos);
   EXPECT_NE(parse_error(kernel("wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1}, [%r2];"))
                 .find("unsupported instruction 'wmma'"),

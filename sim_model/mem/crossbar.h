@@ -1,0 +1,61 @@
+// One direction of the crossbar between SMs and L2 sub-partitions: every source has a bounded
+// queue, every destination a bounded buffer. Each cycle a destination accepts at most one
+// packet, and a packet holds its source and destination ports for one cycle per flit, so wide
+// packets (read replies, stores) cost bandwidth. A buffer slot is claimed when the packet is
+// granted, which is what back-pressures the sources. A source sends its oldest packet whose
+// destination is free (virtual output queues): with a plain FIFO, head-of-line blocking
+// would cap the reply direction well below the DRAM bandwidth. Packets to one destination stay
+// in order.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim_model/mem/memory_system.h"
+#include "sim_model/mem/ring.h"
+
+namespace wf::mem {
+
+struct Packet {
+  LineRequest req;          // responses reuse it: id, sm, kind
+  std::uint64_t sent = 0;   // memory-system cycle the SM sent the request
+  std::uint64_t ready = 0;  // cycle it may leave the destination buffer
+  std::uint32_t dest = 0;   // destination port
+  std::uint32_t flits = 1;
+};
+
+class Crossbar {
+ public:
+  Crossbar(unsigned sources, unsigned dests, unsigned source_capacity, unsigned dest_capacity,
+           unsigned latency);
+
+  bool can_push(unsigned src) const { return sources_[src].size() < source_capacity_; }
+  void push(unsigned src, const Packet& p) {
+    sources_[src].push_back(p);
+    ++queued_;
+  }
+
+  bool has_ready(unsigned dest, std::uint64_t now) const {
+    return !dests_[dest].empty() && dests_[dest].front().ready <= now;
+  }
+  const Packet& front(unsigned dest) const { return dests_[dest].front(); }
+  Packet pop(unsigned dest) { return dests_[dest].pop(); }
+
+  // Grants packets for cycle `now`. Returns how many destinations had a packet waiting for them
+  // while their buffer was full (each counted once per cycle).
+  unsigned tick(std::uint64_t now);
+
+  bool sources_empty() const { return queued_ == 0; }
+
+ private:
+  std::vector<std::vector<Packet>> sources_;  // oldest first; capacity reserved up front
+  std::size_t source_capacity_;
+  std::vector<Ring<Packet>> dests_;
+  std::vector<std::uint64_t> source_free_, dest_free_;  // cycle each port is free again
+  std::vector<std::uint64_t> dest_refused_;             // last cycle a full buffer refused
+  unsigned latency_;
+  unsigned start_ = 0;  // round-robin priority
+  std::uint64_t queued_ = 0;
+};
+
+}  // namespace wf::mem

@@ -1,0 +1,99 @@
+#include "sim_model/mem/gpu_memory.h"
+
+#include <cassert>
+
+namespace wf::mem {
+
+GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
+    : c_(config),
+      map_(c_),
+      requests_(num_sms, c_.subpartitions(), c_.icnt.input_buffer, c_.l2.input_queue,
+                c_.icnt.latency),
+      replies_(c_.subpartitions(), num_sms, c_.l2.output_queue, c_.icnt.output_buffer,
+               c_.icnt.latency) {
+  for (unsigned ch = 0; ch < c_.channels; ++ch) {
+    channels_.push_back(std::make_unique<DramChannel>(c_, map_));
+  }
+  for (unsigned s = 0; s < c_.subpartitions(); ++s) {
+    subs_.push_back(std::make_unique<L2Partition>(
+        c_, map_, s, requests_, replies_, *channels_[s / c_.subpartitions_per_channel], shared_));
+  }
+}
+
+void GpuMemory::send(const LineRequest& request) {
+  assert(can_send(request.sm));
+  Packet p;
+  p.req = request;
+  p.req.addr &= ~std::uint64_t{c_.l2.line_bytes - 1};
+  p.sent = now_;
+  p.dest = map_.subpartition(p.req.addr);
+  p.flits = c_.flits(request.kind == RequestKind::kRead ? 0 : request.bytes);
+  requests_.push(request.sm, p);
+  ++shared_.inflight;
+}
+
+LineResponse GpuMemory::take_response(std::uint32_t sm) {
+  const Packet p = replies_.pop(sm);
+  shared_.stats.round_trip_cycles += now_ - p.sent;
+  ++shared_.stats.responses;
+  --shared_.inflight;
+  return LineResponse{p.req.id, p.req.sm};
+}
+
+void GpuMemory::tick() {
+  if (shared_.inflight == 0) {
+    skip_idle(1);
+    return;
+  }
+  advance_dram(1);
+  for (auto& sub : subs_) {
+    if (sub->busy()) sub->tick(now_);
+  }
+  requests_.tick(now_);
+  shared_.stats.icnt_to_sm_stall_cycles += replies_.tick(now_);
+  ++now_;
+}
+
+void GpuMemory::advance_dram(std::uint64_t core_cycles) {
+  dram_acc_ += core_cycles * c_.dram_mhz;
+  while (dram_acc_ >= c_.core_mhz) {
+    dram_acc_ -= c_.core_mhz;
+    ++dram_now_;
+    for (auto& ch : channels_) ch->cycle(dram_now_);
+  }
+  for (unsigned i = 0; i < channels_.size(); ++i) {
+    DramChannel& ch = *channels_[i];
+    shared_.inflight -= ch.take_finished_writes();
+    while (ch.has_completion(dram_now_)) {
+      const DramCompletion d = ch.pop_completion();
+      subs_[d.sub]->fill(d.tag, now_ + c_.dram.return_latency);
+    }
+  }
+}
+
+void GpuMemory::skip_idle(std::uint64_t cycles) {
+  assert(idle());
+  const std::uint64_t acc = dram_acc_ + cycles * c_.dram_mhz;
+  dram_now_ += acc / c_.core_mhz;
+  dram_acc_ = acc % c_.core_mhz;
+  now_ += cycles;
+}
+
+const MemoryStats& GpuMemory::stats() const {
+  view_ = shared_.stats;
+  view_.dram_cycles = dram_now_;
+  for (const auto& ch : channels_) {
+    const DramStats& d = ch->stats();
+    view_.dram_row_hits += d.row_hits;
+    view_.dram_row_misses += d.row_misses;
+    view_.dram_queue_full_cycles += d.queue_full_cycles;
+    view_.dram_data_cycles += d.data_cycles;
+  }
+  return view_;
+}
+
+std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms) {
+  return std::make_unique<GpuMemory>(load_mem_config(machine), num_sms);
+}
+
+}  // namespace wf::mem

@@ -1,0 +1,57 @@
+// The memory system below the L1s: request crossbar -> L2 sub-partitions -> DRAM channels ->
+// L2 fill -> reply crossbar. Order of one tick (core cycle `now`): DRAM cycles due this core
+// cycle (a fractional accumulator at dram_mhz/core_mhz), DRAM returns queued for their fills,
+// the sub-partitions, the request crossbar, the reply crossbar. Replies granted in cycle `now`
+// become takeable at now + icnt_latency + flits - 1; an unloaded L2 hit sent in cycle s is
+// takeable at s + MemConfig::l2_hit_round_trip().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim_model/mem/address_map.h"
+#include "sim_model/mem/crossbar.h"
+#include "sim_model/mem/dram_channel.h"
+#include "sim_model/mem/l2_partition.h"
+#include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_system.h"
+
+namespace wf::mem {
+
+class GpuMemory final : public MemorySystem {
+ public:
+  GpuMemory(const MemConfig& config, unsigned num_sms);
+
+  bool can_send(std::uint32_t sm) const override { return requests_.can_push(sm); }
+  void send(const LineRequest& request) override;
+  bool has_response(std::uint32_t sm) const override { return replies_.has_ready(sm, now_); }
+  LineResponse take_response(std::uint32_t sm) override;
+  void tick() override;
+  bool idle() const override { return shared_.inflight == 0; }
+  void set_atomic_hook(AtomicHook hook) override { shared_.hook = std::move(hook); }
+  const MemoryStats& stats() const override;
+  void skip_idle(std::uint64_t cycles) override;
+
+  const MemConfig& config() const { return c_; }
+  const AddressMap& address_map() const { return map_; }
+  std::uint64_t now() const { return now_; }
+  const DramChannel& channel(unsigned i) const { return *channels_[i]; }
+
+ private:
+  void advance_dram(std::uint64_t core_cycles);
+
+  MemConfig c_;
+  AddressMap map_;
+  MemShared shared_;
+  Crossbar requests_;  // SMs -> sub-partitions
+  Crossbar replies_;   // sub-partitions -> SMs
+  std::vector<std::unique_ptr<DramChannel>> channels_;
+  std::vector<std::unique_ptr<L2Partition>> subs_;
+  std::uint64_t now_ = 0;
+  std::uint64_t dram_now_ = 0;
+  std::uint64_t dram_acc_ = 0;  // in units of 1/core_mhz DRAM cycles
+  mutable MemoryStats view_;
+};
+
+}  // namespace wf::mem

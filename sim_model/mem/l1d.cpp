@@ -1,0 +1,190 @@
+#include "sim_model/mem/l1d.h"
+
+#include <cassert>
+
+namespace wf::mem {
+
+L1Stats& L1Stats::operator+=(const L1Stats& o) {
+  load_lines += o.load_lines;
+  hits += o.hits;
+  misses += o.misses;
+  mshr_merges += o.mshr_merges;
+  store_lines += o.store_lines;
+  atomic_lines += o.atomic_lines;
+  instructions += o.instructions;
+  stall_cycles += o.stall_cycles;
+  return *this;
+}
+
+L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem& lower)
+    : c_(config),
+      sm_(sm),
+      lower_(lower),
+      coalescer_(config.line_bytes, config.warp_size),
+      tags_(config.sets, config.ways),
+      mshrs_(config.mshr_entries),
+      mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge),
+      miss_queue_(config.miss_queue),
+      hits_(config.hit_latency + 1) {
+  for (unsigned i = config.mshr_entries; i-- > 0;) free_mshrs_.push_back(i);
+  // Enough for every warp to have a few instructions in flight; grows (rarely) beyond.
+  slots_.reserve(256);
+  done_.reserve(256);
+}
+
+L1Status L1DataCache::access(std::uint64_t token, std::uint32_t warp, const ptx::MemAccess& m,
+                             bool atomic) {
+  if (!can_accept()) return L1Status::kRetry;
+  ++stats_.instructions;
+  std::uint32_t slot;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    slot = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[slot] = Slot{token, 0, false};
+  ++busy_slots_;
+  current_lines_ = coalescer_.coalesce(m, sm_, warp, current_);
+  current_next_ = 0;
+  current_slot_ = slot;
+  current_kind_ =
+      atomic ? RequestKind::kAtomic : (m.is_store ? RequestKind::kWrite : RequestKind::kRead);
+  if (current_lines_ == 0) {
+    slots_[slot].looked_up = true;
+    maybe_complete(slot);
+  }
+  return L1Status::kAccepted;
+}
+
+void L1DataCache::tick(std::uint64_t now) {
+  if (lower_.has_response(sm_)) receive(lower_.take_response(sm_));
+  while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
+  if (current_lines_ > 0) {
+    if (lookup(current_[current_next_], now)) {
+      if (++current_next_ == current_lines_) {
+        current_lines_ = 0;
+        slots_[current_slot_].looked_up = true;
+        maybe_complete(current_slot_);
+      }
+    } else {
+      ++stats_.stall_cycles;
+    }
+  }
+  if (!miss_queue_.empty() && lower_.can_send(sm_)) {
+    Outgoing o = miss_queue_.pop();
+    o.req.issue_cycle = now;
+    lower_.send(o.req);
+    if (o.slot != kNoSlot) line_done(o.slot);
+  }
+}
+
+bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
+  const std::uint64_t index = line.addr / c_.line_bytes;
+  Slot& slot = slots_[current_slot_];
+  if (current_kind_ != RequestKind::kRead) {
+    if (miss_queue_.full()) return false;
+    LineRequest r{0, sm_, line.addr, line.bytes, current_kind_, now};
+    if (current_kind_ == RequestKind::kWrite) {
+      // Write-through; a hit keeps the (updated) line, a miss does not allocate.
+      const int way = tags_.find(index, line.addr);
+      if (way != TagArray::kNone) tags_.touch(way);
+      ++stats_.store_lines;
+      miss_queue_.push(Outgoing{r, current_slot_});
+    } else {
+      ++stats_.atomic_lines;
+      r.id = kAtomicId | current_slot_;
+      miss_queue_.push(Outgoing{r, kNoSlot});
+    }
+    ++slot.outstanding;
+    return true;
+  }
+  const int way = tags_.find(index, line.addr);
+  if (way != TagArray::kNone) {
+    tags_.touch(way);
+    ++stats_.load_lines;
+    ++stats_.hits;
+    hits_.push(Hit{now + c_.hit_latency, current_slot_});
+    ++slot.outstanding;
+    return true;
+  }
+  const int m = find_mshr(line.addr);
+  if (m >= 0) {
+    Mshr& e = mshrs_[m];
+    if (e.waiters == c_.mshr_max_merge) return false;
+    mshr_waiters_[m * c_.mshr_max_merge + e.waiters++] = current_slot_;
+    ++stats_.mshr_merges;
+  } else {
+    if (free_mshrs_.empty() || miss_queue_.full()) return false;
+    const std::uint32_t id = free_mshrs_.back();
+    free_mshrs_.pop_back();
+    mshrs_[id] = Mshr{line.addr, true, 1};
+    mshr_waiters_[id * c_.mshr_max_merge] = current_slot_;
+    miss_queue_.push(
+        Outgoing{LineRequest{id, sm_, line.addr, c_.line_bytes, RequestKind::kRead, now}, kNoSlot});
+  }
+  ++stats_.load_lines;
+  ++stats_.misses;
+  ++slot.outstanding;
+  return true;
+}
+
+void L1DataCache::receive(const LineResponse& r) {
+  if (r.id & kAtomicId) {
+    line_done(static_cast<std::uint32_t>(r.id & ~kAtomicId));
+    return;
+  }
+  const auto id = static_cast<std::uint32_t>(r.id);
+  Mshr& m = mshrs_[id];
+  assert(m.valid);
+  const std::uint64_t index = m.line / c_.line_bytes;
+  const int way = tags_.victim(index);  // never kNone: the L1 reserves no ways
+  tags_.install(way, m.line, TagArray::State::kValid, false);
+  m.valid = false;
+  free_mshrs_.push_back(id);
+  for (std::uint32_t i = 0; i < m.waiters; ++i)
+    line_done(mshr_waiters_[id * c_.mshr_max_merge + i]);
+}
+
+void L1DataCache::line_done(std::uint32_t slot) {
+  --slots_[slot].outstanding;
+  maybe_complete(slot);
+}
+
+void L1DataCache::maybe_complete(std::uint32_t slot) {
+  Slot& s = slots_[slot];
+  if (!s.looked_up || s.outstanding != 0) return;
+  done_.push_back(s.token);
+  free_slots_.push_back(slot);
+  --busy_slots_;
+}
+
+std::uint64_t L1DataCache::pop_completion() {
+  assert(has_completion());
+  const std::uint64_t token = done_[done_head_++];
+  if (done_head_ == done_.size()) {
+    done_.clear();  // keeps its capacity
+    done_head_ = 0;
+  }
+  return token;
+}
+
+int L1DataCache::find_mshr(std::uint64_t line) const {
+  for (std::size_t i = 0; i < mshrs_.size(); ++i) {
+    if (mshrs_[i].valid && mshrs_[i].line == line) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::unique_ptr<L1DataCache> make_l1_data_cache(const MemConfig& config, std::uint32_t sm,
+                                                MemorySystem& lower) {
+  return std::make_unique<L1DataCache>(config.l1, sm, lower);
+}
+
+std::unique_ptr<L1DataCache> make_l1_data_cache(const Machine& machine, std::uint32_t sm,
+                                                MemorySystem& lower) {
+  return make_l1_data_cache(load_mem_config(machine), sm, lower);
+}
+
+}  // namespace wf::mem

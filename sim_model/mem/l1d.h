@@ -1,0 +1,123 @@
+// An SM's L1 data cache for global and local memory. The load/store unit hands it one warp
+// memory instruction at a time; the cache coalesces it into lines and looks up one line per
+// cycle. Loads: a hit completes hit_latency cycles after its lookup; a miss takes an MSHR (or
+// merges into the one already fetching the line) and allocates the line when the fill returns.
+// Stores write through without allocating (a hit updates the line). Atomics bypass the cache
+// and are performed at the L2. When a line cannot proceed (MSHRs or miss queue full, merge
+// limit reached) the instruction stays in the cache and can_accept() is false: that is the
+// SM's structural stall.
+//
+// An instruction's token appears in completions once every line has returned (loads,
+// atomics) or left for the interconnect (stores).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim_model/mem/coalescer.h"
+#include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_system.h"
+#include "sim_model/mem/ring.h"
+#include "sim_model/mem/tag_array.h"
+#include "sim_model/ptx/step_record.h"
+
+namespace wf::mem {
+
+struct L1Stats {
+  std::uint64_t load_lines = 0, hits = 0, misses = 0;  // misses include MSHR merges
+  std::uint64_t mshr_merges = 0;
+  std::uint64_t store_lines = 0, atomic_lines = 0;
+  std::uint64_t instructions = 0;
+  std::uint64_t stall_cycles = 0;  // a line could not proceed (MSHR / miss queue / merge)
+
+  double hit_rate() const { return load_lines ? double(hits) / load_lines : 0.0; }
+  L1Stats& operator+=(const L1Stats& o);
+};
+
+enum class L1Status : std::uint8_t { kAccepted, kRetry };
+
+class L1DataCache {
+ public:
+  L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem& lower);
+
+  // The port is free: the previous instruction's lines have all been looked up.
+  bool can_accept() const { return current_lines_ == 0; }
+
+  // `token` is the SM's name for the instruction; `warp` its warp slot (places local memory);
+  // `atomic` marks atom/red (the executor's StepRecord::is_atomic). Returns kRetry, taking
+  // nothing, when !can_accept(). The first line is looked up in the next tick().
+  L1Status access(std::uint64_t token, std::uint32_t warp, const ptx::MemAccess& m, bool atomic);
+
+  // One core cycle: take one reply from the lower memory, finish hits whose latency is over,
+  // look up one line, send the oldest queued miss/store/atomic if the interconnect accepts it.
+  void tick(std::uint64_t now);
+
+  bool has_completion() const { return done_head_ < done_.size(); }
+  std::uint64_t pop_completion();
+
+  // Nothing looked up, waiting, queued or in flight for this cache.
+  bool idle() const { return busy_slots_ == 0 && current_lines_ == 0; }
+  const L1Stats& stats() const { return stats_; }
+
+ private:
+  static constexpr std::uint32_t kNoSlot = ~0u;
+  static constexpr std::uint64_t kAtomicId = 1ull << 63;
+
+  struct Slot {  // one instruction in flight
+    std::uint64_t token = 0;
+    std::uint32_t outstanding = 0;  // lines not yet returned / sent
+    bool looked_up = false;         // every line has been looked up
+  };
+  struct Mshr {
+    std::uint64_t line = 0;
+    bool valid = false;
+    std::uint32_t waiters = 0;
+  };
+  struct Hit {
+    std::uint64_t ready = 0;
+    std::uint32_t slot = 0;
+  };
+  struct Outgoing {
+    LineRequest req;
+    std::uint32_t slot = kNoSlot;  // a store's instruction, finished when the line leaves
+  };
+
+  bool lookup(const LineAccess& line, std::uint64_t now);
+  void receive(const LineResponse& r);
+  void line_done(std::uint32_t slot);
+  void maybe_complete(std::uint32_t slot);
+  int find_mshr(std::uint64_t line) const;
+
+  L1Config c_;
+  std::uint32_t sm_;
+  MemorySystem& lower_;
+  Coalescer coalescer_;
+  TagArray tags_;
+  std::vector<Mshr> mshrs_;
+  std::vector<std::uint32_t> mshr_waiters_;  // mshr_max_merge slots per MSHR
+  std::vector<std::uint32_t> free_mshrs_;
+  Ring<Outgoing> miss_queue_;
+  Ring<Hit> hits_;
+  std::vector<Slot> slots_;
+  std::vector<std::uint32_t> free_slots_;
+  std::uint32_t busy_slots_ = 0;
+  std::vector<std::uint64_t> done_;  // completed tokens; read from done_head_
+  std::size_t done_head_ = 0;
+
+  // The instruction being looked up.
+  Coalescer::Lines current_{};
+  unsigned current_lines_ = 0, current_next_ = 0;
+  std::uint32_t current_slot_ = kNoSlot;
+  RequestKind current_kind_ = RequestKind::kRead;
+  std::uint64_t next_id_ = 0;
+  L1Stats stats_;
+};
+
+std::unique_ptr<L1DataCache> make_l1_data_cache(const MemConfig& config, std::uint32_t sm,
+                                                MemorySystem& lower);
+// Reads the preset (throws UsageError on a bad one); prefer the MemConfig form for many SMs.
+std::unique_ptr<L1DataCache> make_l1_data_cache(const Machine& machine, std::uint32_t sm,
+                                                MemorySystem& lower);
+
+}  // namespace wf::mem

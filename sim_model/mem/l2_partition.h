@@ -1,0 +1,77 @@
+// One L2 sub-partition: takes requests from the crossbar, delays them by the ROP latency, looks
+// them up in its slice of the L2 (one access per cycle), sends misses and dirty evictions to
+// its DRAM channel and replies through the crossbar. Atomics are performed here: the hook runs
+// when the atomic passes the tag lookup, so atomics to one sub-partition take effect in arrival
+// order; the reply follows the L2 access (after the fill on a miss).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim_model/mem/address_map.h"
+#include "sim_model/mem/crossbar.h"
+#include "sim_model/mem/dram_channel.h"
+#include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_system.h"
+#include "sim_model/mem/ring.h"
+#include "sim_model/mem/tag_array.h"
+
+namespace wf::mem {
+
+// What every part of the memory system updates.
+struct MemShared {
+  MemoryStats stats;
+  std::uint64_t inflight = 0;  // requests (and write-backs) not finished yet
+  MemorySystem::AtomicHook hook;
+};
+
+class L2Partition {
+ public:
+  L2Partition(const MemConfig& c, const AddressMap& map, unsigned id, Crossbar& requests,
+              Crossbar& replies, DramChannel& dram, MemShared& shared);
+
+  // A DRAM read for MSHR `tag` is back; it fills the line at core cycle `ready`.
+  void fill(std::uint32_t tag, std::uint64_t ready) { fills_.push(Fill{ready, tag}); }
+
+  void tick(std::uint64_t now);
+  bool busy() const;
+
+ private:
+  struct Mshr {
+    std::uint64_t line = 0;
+    bool valid = false;
+    bool dirty_on_fill = false;  // a write or atomic merged in
+    unsigned waiters = 0, next = 0;
+  };
+  struct Fill {
+    std::uint64_t ready = 0;
+    std::uint32_t tag = 0;
+  };
+
+  // Each returns false when the request must wait (the head of the ROP queue stays).
+  bool access(const Packet& p, std::uint64_t now);
+  bool read_or_atomic(const Packet& p, std::uint64_t now);
+  bool write(const Packet& p, std::uint64_t now);
+  bool dram_room(unsigned n, std::uint64_t now);
+  void evict(int way);
+  void reply(const Packet& p, std::uint64_t now);
+  void perform_atomic(const Packet& p);
+  int find_mshr(std::uint64_t line) const;
+
+  const MemConfig& c_;
+  const AddressMap& map_;
+  unsigned id_;
+  Crossbar& requests_;
+  Crossbar& replies_;
+  DramChannel& dram_;
+  MemShared& shared_;
+  TagArray tags_;
+  std::vector<Mshr> mshrs_;
+  std::vector<Packet> waiting_;  // mshr_max_merge per MSHR
+  std::vector<std::uint32_t> free_mshrs_;
+  Ring<Packet> rop_;
+  Ring<Fill> fills_;
+  Ring<std::uint32_t> draining_;  // filled MSHRs replying to their waiters
+};
+
+}  // namespace wf::mem

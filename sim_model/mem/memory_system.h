@@ -1,0 +1,97 @@
+// The contract between the SMs and the memory system below their L1 data caches: crossbar
+// interconnect, L2 sub-partitions (with the atomics unit) and DRAM channels. Everything here
+// is counted in core cycles; the DRAM clock runs inside at its own rate.
+//
+// An SM sends one request per 128-byte line (an L1 miss, a write-through store, an atomic) and
+// gets exactly one response per read or atomic (stores are fire-and-forget: they consume
+// bandwidth and occupancy but produce no response).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace wf {
+struct Machine;
+}
+
+namespace wf::mem {
+
+enum class RequestKind : std::uint8_t { kRead, kWrite, kAtomic };
+
+struct LineRequest {
+  std::uint64_t id = 0;     // unique per requester; echoed in the response
+  std::uint32_t sm = 0;     // requesting SM
+  std::uint64_t addr = 0;   // line address (aligned to the line size)
+  std::uint32_t bytes = 0;  // bytes the request moves (stores, atomics) or needs (reads)
+  RequestKind kind = RequestKind::kRead;
+  std::uint64_t issue_cycle = 0;  // core cycle the SM sent it (for latency statistics)
+};
+
+struct LineResponse {
+  std::uint64_t id = 0;
+  std::uint32_t sm = 0;
+};
+
+// Counters a run reports (stats JSON/CSV); names are stable.
+struct MemoryStats {
+  std::uint64_t l2_accesses = 0, l2_hits = 0;
+  std::uint64_t dram_reads = 0, dram_writes = 0;
+  std::uint64_t dram_row_hits = 0, dram_row_misses = 0;
+  std::uint64_t dram_queue_full_cycles = 0;   // a DRAM request queue refused a request
+  std::uint64_t icnt_to_sm_stall_cycles = 0;  // a response could not enter an SM's port
+  std::uint64_t round_trip_cycles = 0;        // summed over responses
+  std::uint64_t responses = 0;
+  std::uint64_t atomics = 0;
+  // Added by the memory system's implementation (sim_model/mem).
+  std::uint64_t l2_mshr_merges = 0;    // L2 misses to a line already being fetched
+  std::uint64_t l2_writebacks = 0;     // dirty L2 evictions (also in dram_writes)
+  std::uint64_t dram_data_cycles = 0;  // DRAM cycles some data bus carried data (all channels)
+  std::uint64_t dram_cycles = 0;       // DRAM clock cycles elapsed
+
+  double l2_hit_rate() const { return l2_accesses ? double(l2_hits) / l2_accesses : 0.0; }
+  double dram_row_hit_rate() const {
+    const auto n = dram_row_hits + dram_row_misses;
+    return n ? double(dram_row_hits) / n : 0.0;
+  }
+  bool operator==(const MemoryStats&) const = default;
+  double avg_round_trip() const { return responses ? double(round_trip_cycles) / responses : 0; }
+};
+
+class MemorySystem {
+ public:
+  // Performs an atomic functionally at the moment it reaches its L2 sub-partition, in arrival
+  // order, so lock hand-offs happen at the simulated time they would in hardware.
+  using AtomicHook = std::function<void(const LineRequest&)>;
+
+  virtual ~MemorySystem() = default;
+
+  // Back-pressure: false when the SM's injection buffer into the interconnect is full.
+  virtual bool can_send(std::uint32_t sm) const = 0;
+  virtual void send(const LineRequest& request) = 0;
+
+  // Responses that reached the SM, oldest first; the SM takes at most one per cycle.
+  virtual bool has_response(std::uint32_t sm) const = 0;
+  virtual LineResponse take_response(std::uint32_t sm) = 0;
+
+  // Advances one core cycle.
+  virtual void tick() = 0;
+
+  // Nothing in flight anywhere (the GPU may skip ahead).
+  virtual bool idle() const = 0;
+
+  virtual void set_atomic_hook(AtomicHook hook) = 0;
+  virtual const MemoryStats& stats() const = 0;
+
+  // Advances `cycles` core cycles while idle(); the same as that many tick() calls, but free.
+  virtual void skip_idle(std::uint64_t cycles) {
+    while (cycles-- > 0) tick();
+  }
+};
+
+// The golden model's memory system for `machine` (sim_model/mem/gpu_memory.h). Throws
+// UsageError on a bad preset.
+std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms);
+
+}  // namespace wf::mem

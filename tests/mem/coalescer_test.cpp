@@ -1,0 +1,106 @@
+#include "sim_model/mem/coalescer.h"
+
+#include <gtest/gtest.h>
+
+namespace wf::mem {
+namespace {
+
+ptx::MemAccess warp_access(ptx::Space space, unsigned bytes, std::uint64_t base,
+                           std::uint64_t stride, unsigned lanes = 32) {
+  ptx::MemAccess m;
+  m.space = space;
+  m.bytes = static_cast<std::uint8_t>(bytes);
+  m.lanes = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+  for (unsigned l = 0; l < lanes; ++l) m.addr[l] = base + l * stride;
+  return m;
+}
+
+TEST(Coalescer, ConsecutiveWordsAreOneLine) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  const unsigned n = c.coalesce(warp_access(ptx::Space::Global, 4, 0x1000, 4), 0, 0, out);
+  ASSERT_EQ(n, 1u);
+  EXPECT_EQ(out[0].addr, 0x1000u);
+  EXPECT_EQ(out[0].bytes, 128u);
+  EXPECT_EQ(out[0].lanes, 0xffffffffull);
+}
+
+TEST(Coalescer, LineStrideGivesOneLinePerLane) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  const unsigned n = c.coalesce(warp_access(ptx::Space::Global, 4, 0x2000, 128), 0, 0, out);
+  ASSERT_EQ(n, 32u);
+  for (unsigned l = 0; l < 32; ++l) {
+    EXPECT_EQ(out[l].addr, 0x2000u + 128 * l);
+    EXPECT_EQ(out[l].bytes, 4u);
+    EXPECT_EQ(out[l].lanes, 1ull << l);
+  }
+}
+
+TEST(Coalescer, MisalignedSpanTouchesTwoLines) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  // 32 x 4 B starting 64 B into a line: half of each of two lines.
+  const unsigned n = c.coalesce(warp_access(ptx::Space::Global, 4, 0x1040, 4), 0, 0, out);
+  ASSERT_EQ(n, 2u);
+  EXPECT_EQ(out[0].addr, 0x1000u);
+  EXPECT_EQ(out[1].addr, 0x1080u);
+  EXPECT_EQ(out[0].bytes, 64u);
+  EXPECT_EQ(out[0].lanes, 0xffffull);
+  EXPECT_EQ(out[1].lanes, 0xffff0000ull);
+}
+
+TEST(Coalescer, EightByteLanesSpanTwoLinesAndRepeatsMerge) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  // 32 x 8 B = 256 B = 2 lines.
+  EXPECT_EQ(c.coalesce(warp_access(ptx::Space::Global, 8, 0x3000, 8), 0, 0, out), 2u);
+  // Every lane reads the same word: one line, 4 bytes... capped per lane sum at the line size.
+  EXPECT_EQ(c.coalesce(warp_access(ptx::Space::Global, 4, 0x3004, 0), 0, 0, out), 1u);
+  EXPECT_EQ(out[0].lanes, 0xffffffffull);
+  // Scattered lanes over 3 lines, out of order: first-touch order.
+  ptx::MemAccess m = warp_access(ptx::Space::Global, 4, 0, 0, 4);
+  m.addr = {};
+  m.addr[0] = 0x4100;
+  m.addr[1] = 0x4000;
+  m.addr[2] = 0x4104;
+  m.addr[3] = 0x4200;
+  ASSERT_EQ(c.coalesce(m, 0, 0, out), 3u);
+  EXPECT_EQ(out[0].addr, 0x4100u);
+  EXPECT_EQ(out[0].lanes, 0b101ull);
+  EXPECT_EQ(out[1].addr, 0x4000u);
+  EXPECT_EQ(out[2].addr, 0x4200u);
+}
+
+TEST(Coalescer, InactiveLanesAreIgnored) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  ptx::MemAccess m = warp_access(ptx::Space::Global, 4, 0x2000, 128);
+  m.lanes = 0b1001;
+  ASSERT_EQ(c.coalesce(m, 0, 0, out), 2u);
+  EXPECT_EQ(out[1].addr, 0x2000u + 3 * 128);
+}
+
+TEST(Coalescer, LocalMemoryInterleavesThreads) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  // Every lane reads its own local offset 8: one line in the interleaved layout.
+  ASSERT_EQ(c.coalesce(warp_access(ptx::Space::Local, 4, 8, 0), 3, 5, out), 1u);
+  EXPECT_EQ(out[0].addr, c.local_address(3, 5, 0, 8));
+  EXPECT_EQ(out[0].addr % 128, 0u);
+  // An 8-byte local access is two words, each in its own line.
+  EXPECT_EQ(c.coalesce(warp_access(ptx::Space::Local, 8, 0, 0), 3, 5, out), 2u);
+  // Other warps and SMs have their own windows.
+  EXPECT_NE(c.local_address(3, 5, 0, 0), c.local_address(3, 6, 0, 0));
+  EXPECT_NE(c.local_address(3, 5, 0, 0), c.local_address(4, 5, 0, 0));
+}
+
+TEST(Coalescer, SharedSpaceIsRefused) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  EXPECT_THROW(c.coalesce(warp_access(ptx::Space::Shared, 4, 0, 4), 0, 0, out),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace wf::mem

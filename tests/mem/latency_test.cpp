@@ -1,0 +1,81 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "mem_test_util.h"
+
+namespace wf::mem {
+namespace {
+
+using test::gtx480;
+using test::read;
+using test::round_trip;
+
+TEST(MemoryLatency, PresetNumbers) {
+  const MemConfig c = gtx480();
+  EXPECT_EQ(c.subpartitions(), 12u);
+  EXPECT_EQ(c.l2.sets, 64u);  // 786432 / 12 / (8 * 128)
+  EXPECT_EQ(c.l2_hit_round_trip(), 134u);
+  EXPECT_EQ(c.dram.burst_bytes(), 64u);
+  EXPECT_EQ(c.dram.burst_cycles(), 2u);
+}
+
+TEST(MemoryLatency, DramMissThenL2Hit) {
+  const MemConfig c = gtx480();
+  GpuMemory m(c, 1);
+  // Cold: 5 (hop) + 120 (ROP) + 1 (to the DRAM queue) + ACT, tRCD 12, tCL 10, 4 burst cycles
+  // (26 DRAM cycles ~ 20 core cycles, phase-dependent) + 100 (return) + 5 + 5 - 1 (reply).
+  const std::uint64_t miss = round_trip(m, read(0, 0x10000));
+  EXPECT_EQ(miss, 255u);
+  EXPECT_GE(miss, c.dram_min_latency);
+  const std::uint64_t hit = round_trip(m, read(0, 0x10000));
+  EXPECT_EQ(hit, c.l2_hit_round_trip());
+  EXPECT_GE(hit, c.l2_min_latency);
+  EXPECT_TRUE(m.idle());
+  const MemoryStats& s = m.stats();
+  EXPECT_EQ(s.l2_accesses, 2u);
+  EXPECT_EQ(s.l2_hits, 1u);
+  EXPECT_EQ(s.dram_reads, 1u);
+  EXPECT_EQ(s.dram_row_misses, 1u);
+  EXPECT_EQ(s.responses, 2u);
+  EXPECT_EQ(s.round_trip_cycles, miss + hit);
+}
+
+TEST(MemoryLatency, SecondLineOfAnOpenRowIsARowHit) {
+  GpuMemory m(gtx480(), 1);
+  // 0x0 and 0x80 share a 256-byte chunk: same channel, other sub-partition, same DRAM row.
+  const std::uint64_t first = round_trip(m, read(0, 0x0));
+  const std::uint64_t second = round_trip(m, read(0, 0x80));
+  EXPECT_LT(second, first);  // no ACT: tRCD saved
+  EXPECT_EQ(m.stats().dram_row_hits, 1u);
+  EXPECT_EQ(m.stats().dram_row_misses, 1u);
+}
+
+TEST(MemoryLatency, WritesFinishWithoutReplies) {
+  GpuMemory m(gtx480(), 1);
+  m.send(LineRequest{1, 0, 0x400, 4, RequestKind::kWrite, 0});    // partial miss -> DRAM
+  m.send(LineRequest{2, 0, 0x800, 128, RequestKind::kWrite, 0});  // full line: allocated
+  for (int i = 0; i < 1000 && !m.idle(); ++i) m.tick();
+  EXPECT_TRUE(m.idle());
+  EXPECT_FALSE(m.has_response(0));
+  EXPECT_EQ(m.stats().dram_writes, 1u);
+  // The full-line write left the line in L2.
+  EXPECT_EQ(round_trip(m, read(0, 0x800)), m.config().l2_hit_round_trip());
+}
+
+TEST(MemoryLatency, SkipIdleMatchesTicking) {
+  GpuMemory a(gtx480(), 1), b(gtx480(), 1);
+  for (int i = 0; i < 37; ++i) a.tick();
+  b.skip_idle(37);
+  EXPECT_EQ(round_trip(a, read(0, 0x5000)), round_trip(b, read(0, 0x5000)));
+  EXPECT_EQ(a.stats(), b.stats());
+}
+
+TEST(MemoryLatency, BadPresetIsAUsageError) {
+  Machine machine = load_machine("gtx480");
+  machine.toml_text += "\n[dram]\nbanks = 0\n";  // a duplicate table is itself an error
+  EXPECT_ANY_THROW(load_mem_config(machine));
+}
+
+}  // namespace
+}  // namespace wf::mem
