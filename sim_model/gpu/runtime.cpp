@@ -8,6 +8,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/functional_driver.h"
+#include "sim_model/gpu/timing_gpu.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/launch_context.h"
 #include "sim_model/ptx/parser.h"
@@ -24,6 +25,7 @@ struct Runtime::Impl {
   };
   std::unordered_map<std::string, KernelRef> kernels;
   std::unordered_map<std::string, DevPtr> symbols;
+  std::unique_ptr<TimingGpu> timing_gpu;  // created at the first timing launch
 
   void check_range(DevPtr p, std::size_t bytes, const char* what) const {
     if (bytes == 0) return;
@@ -101,6 +103,8 @@ void Runtime::memset(DevPtr dst, int value, std::size_t bytes) {
   impl_->memory.fill(dst, static_cast<std::uint8_t>(value), bytes);
 }
 
+std::uint64_t Runtime::memory_digest() const { return impl_->memory.digest(); }
+
 DevPtr Runtime::symbol_address(const std::string& name) const {
   auto it = impl_->symbols.find(name);
   if (it == impl_->symbols.end()) {
@@ -152,12 +156,19 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   ctx.dynamic_shared = dynamic_shared_bytes;
   ctx.shared_bytes =
       dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
+  LaunchStats s;
+  s.kernel = kernel;
+  if (impl_->options.timing) {
+    if (!impl_->timing_gpu) impl_->timing_gpu = std::make_unique<TimingGpu>(*impl_->options.timing);
+    const TimingLaunchResult r = impl_->timing_gpu->launch(ctx, impl_->options.instruction_limit);
+    s.warp_instructions = r.warp_instructions;
+    s.thread_instructions = r.thread_instructions;
+    return s;
+  }
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.max_resident_threads = impl_->options.max_resident_threads;
   FunctionalResult r = run_functional(ctx, fo);
-  LaunchStats s;
-  s.kernel = kernel;
   s.warp_instructions = r.warp_instructions;
   s.thread_instructions = r.thread_instructions;
   return s;

@@ -15,6 +15,8 @@
 
 namespace wf::gpu {
 
+class TimingSession;
+
 // A kernel fault (trap, assert, bad access, instruction limit, deadlock): the program under
 // test is wrong. Part of the contract so that drivers can tell it from bad input.
 using KernelError = ptx::KernelError;
@@ -50,6 +52,9 @@ struct RuntimeOptions {
   // CTAs live at once in the functional model (in threads). Grids that fit run with every CTA
   // resident, so cross-CTA spin locks and grid barriers finish; larger grids run in waves.
   std::uint64_t max_resident_threads = 1u << 18;
+  // Set: launches run on the cycle model (TimingGpu) with this session's machine and policies,
+  // and their statistics land in the session. Unset: the functional driver.
+  std::shared_ptr<TimingSession> timing = nullptr;
 };
 
 class Runtime {
@@ -77,6 +82,9 @@ class Runtime {
   // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.
   LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
                      const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);
+
+  // A hash of every byte of device memory ever written (live or freed), to compare runs.
+  std::uint64_t memory_digest() const;
 
   // Typed conveniences for drivers.
   template <class T>

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace wf::ptx {
 
@@ -85,6 +86,26 @@ void GlobalMemory::fill(std::uint64_t addr, std::uint8_t value, std::uint64_t n)
     addr += in_page;
     n -= in_page;
   }
+}
+
+}  // namespace wf::ptx
+
+namespace wf::ptx {
+
+std::uint64_t GlobalMemory::digest() const {
+  std::vector<std::uint64_t> pages;
+  for (const auto& [page, data] : pages_) pages.push_back(page);
+  std::sort(pages.begin(), pages.end());
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](std::uint8_t b) { h = (h ^ b) * 1099511628211ull; };
+  for (std::uint64_t page : pages) {
+    const std::uint8_t* p = pages_.at(page).get();
+    // Untouched (all-zero) pages are skipped so that reading memory never changes the digest.
+    if (std::all_of(p, p + kPageSize, [](std::uint8_t b) { return b == 0; })) continue;
+    for (int i = 0; i < 8; ++i) mix(static_cast<std::uint8_t>(page >> (8 * i)));
+    for (std::uint64_t i = 0; i < kPageSize; ++i) mix(p[i]);
+  }
+  return h;
 }
 
 }  // namespace wf::ptx

@@ -36,6 +36,9 @@ class GlobalMemory {
   void write(std::uint64_t addr, const void* src, std::uint64_t n);
   void fill(std::uint64_t addr, std::uint8_t value, std::uint64_t n);
 
+  // FNV-1a over every page ever touched, in address order: equal for equal contents.
+  std::uint64_t digest() const;
+
   // Pointer to the byte at addr valid up to the end of its page.
   std::uint8_t* byte_ptr(std::uint64_t addr) {
     std::uint64_t page = addr >> kPageBits;

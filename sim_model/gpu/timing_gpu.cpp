@@ -1,0 +1,194 @@
+#include "sim_model/gpu/timing_gpu.h"
+
+#include <algorithm>
+#include <bit>
+
+#include <fmt/format.h>
+
+#include "sim_model/common/error.h"
+#include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/executor.h"
+#include "sim_model/ptx/kernel_error.h"
+#include "sim_model/sm/simple_l1.h"
+#include "sim_model/sm/simple_memory.h"
+
+namespace wf::gpu {
+namespace {
+
+constexpr std::uint64_t kProgressEvery = 1 << 16;  // cycles
+
+// PTX declares virtual registers without limit; ptxas allocates far fewer. Without a ptxas
+// report we assume half the declared non-predicate registers (64-bit ones count double), within
+// Fermi's 16..63 per thread. `--param regs_per_thread=N` overrides it.
+unsigned estimate_registers(const ptx::Function& f) {
+  unsigned words = 0;
+  for (ptx::Type t : f.reg_types) {
+    if (t == ptx::Type::Pred) continue;
+    words += ptx::type_bytes(t) > 4 ? 2 : 1;
+  }
+  return std::clamp(words / 2, 16u, 63u);
+}
+
+}  // namespace
+
+TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(session.config()) {
+  memory_ = session.memory_factory ? session.memory_factory(config_)
+                                   : std::make_unique<sm::FixedLatencyMemory>(config_);
+  for (std::uint32_t i = 0; i < config_.num_sms; ++i) {
+    auto l1 = session.l1_factory ? session.l1_factory(config_, *memory_, i)
+                                 : std::make_unique<sm::SimpleL1>(config_, *memory_, i);
+    sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
+  }
+  session_.results() = TimingResults{};
+}
+
+TimingGpu::~TimingGpu() = default;
+
+sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
+  sm::CtaShape s;
+  const std::uint64_t threads = ctx.block.count();
+  s.warps = static_cast<std::uint32_t>((threads + ctx.warp_size - 1) / ctx.warp_size);
+  s.threads = s.warps * ctx.warp_size;  // threads are allocated a warp at a time
+  const unsigned regs =
+      config_.regs_per_thread ? config_.regs_per_thread : estimate_registers(ctx.kernel_fn());
+  s.registers = regs * s.threads;
+  s.shared_bytes = ctx.shared_bytes;
+  return s;
+}
+
+void TimingGpu::dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape) {
+  const unsigned n = static_cast<unsigned>(sms_.size());
+  for (unsigned i = 0; i < n && next_cta_ < total_ctas_; ++i) {
+    sm::Sm& s = *sms_[(rr_ + i) % n];
+    if (!s.can_accept(shape)) continue;
+    s.dispatch(std::make_unique<ptx::Cta>(ctx, next_cta_++), shape, now_);
+  }
+  rr_ = (rr_ + 1) % n;
+}
+
+TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit) {
+  ctx.num_sms = static_cast<std::uint32_t>(sms_.size());
+  const sm::CtaShape shape = shape_of(ctx);
+  {
+    const Machine& m = config_.machine;
+    if (shape.warps > m.max_warps || shape.warps > m.max_warps_per_cta ||
+        shape.threads > config_.max_threads || shape.registers > config_.registers ||
+        shape.shared_bytes > config_.shared_memory_bytes) {
+      throw UsageError(fmt::format(
+          "launch '{}': a CTA of {} threads, {} registers and {} bytes of shared memory does "
+          "not fit an SM of preset {}",
+          ctx.kernel_fn().name, shape.threads, shape.registers, shape.shared_bytes,
+          config_.machine.name));
+    }
+  }
+  ptx::Executor executor(ctx);
+  for (auto& s : sms_) s->begin_launch(ctx, executor);
+  auto& results = session_.results();
+  results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
+  kernel_ = &results.kernels.back();
+  next_cta_ = 0;
+  total_ctas_ = static_cast<std::uint32_t>(ctx.grid.count());
+  std::uint32_t done = 0;
+  std::uint64_t last_issue = now_, warp_instructions = 0, thread_base = 0;
+  for (auto& s : sms_) thread_base += s->stats().thread_instructions;
+  const std::uint64_t start = now_;
+
+  try {
+    while (done < total_ctas_ || !memory_->idle()) {
+      if (next_cta_ < total_ctas_) dispatch(ctx, shape);
+      unsigned issued = 0;
+      bool all_quiet = true;
+      for (auto& s : sms_) {
+        if (s->asleep()) {
+          if (!memory_->has_response(s->id())) continue;
+          s->wake(now_);
+        }
+        issued += s->cycle(now_);
+        all_quiet = all_quiet && (s->asleep() || s->empty());
+      }
+      memory_->tick();
+      for (auto& s : sms_) {
+        for (const auto& r : s->take_finished()) {
+          kernel_->ctas.push_back(r);
+          ++done;
+        }
+      }
+      warp_instructions += issued;
+      if (issued) last_issue = now_;
+      ++now_;
+      if (warp_instructions > instruction_limit) {
+        throw ptx::KernelError(fmt::format(
+            "kernel '{}' exceeded the instruction limit of {} warp instructions (runaway "
+            "kernel?)",
+            ctx.kernel_fn().name, instruction_limit));
+      }
+      // Nothing can ever move again (every SM sleeps on a memory system with nothing in
+      // flight): the watchdog would fire; skip the wait.
+      if (all_quiet && memory_->idle() && done < total_ctas_ && next_cta_ == total_ctas_) {
+        now_ = std::max(now_, last_issue + config_.watchdog_cycles);
+        deadlock(ctx, now_ - last_issue);
+      }
+      if (now_ - last_issue >= config_.watchdog_cycles) deadlock(ctx, now_ - last_issue);
+      if (config_.max_cycles && now_ >= config_.max_cycles) {
+        results.status = "error";
+        results.message = fmt::format("cycle limit of {} reached", config_.max_cycles);
+        throw ptx::KernelError(fmt::format("kernel '{}': {} at cycle {}", ctx.kernel_fn().name,
+                                           results.message, now_));
+      }
+      if (session_.progress && now_ % kProgressEvery == 0) {
+        std::uint64_t t = 0;
+        for (auto& s : sms_) t += s->stats().thread_instructions;
+        session_.progress(now_, t);
+      }
+    }
+  } catch (const ptx::KernelError& e) {
+    if (results.status == "ok") {
+      results.status = "error";
+      results.message = e.what();
+    }
+    for (auto& s : sms_)
+      if (s->asleep()) s->wake(now_);
+    publish();
+    throw;
+  }
+  for (auto& s : sms_)
+    if (s->asleep()) s->wake(now_);
+  TimingLaunchResult r;
+  r.cycles = now_ - start;
+  r.warp_instructions = warp_instructions;
+  for (auto& s : sms_) r.thread_instructions += s->stats().thread_instructions;
+  r.thread_instructions -= thread_base;
+  kernel_->end_cycle = now_;
+  kernel_->warp_instructions = r.warp_instructions;
+  kernel_->thread_instructions = r.thread_instructions;
+  publish();
+  return r;
+}
+
+void TimingGpu::publish() {
+  auto& results = session_.results();
+  results.cycles = now_;
+  results.sms.clear();
+  results.l1.clear();
+  for (auto& s : sms_) {
+    results.sms.push_back(s->stats());
+    results.l1.push_back(s->l1_stats());
+  }
+  results.memory = memory_->stats();
+}
+
+void TimingGpu::deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles) {
+  auto& results = session_.results();
+  results.status = "deadlock";
+  results.message =
+      fmt::format("kernel '{}' deadlocked: no instruction issued for {} cycles (at cycle {})",
+                  ctx.kernel_fn().name, idle_cycles, now_);
+  results.warp_dump.clear();
+  for (auto& s : sms_) {
+    if (s->asleep()) s->wake(now_);
+    results.warp_dump += s->dump_warps();
+  }
+  throw ptx::KernelError(results.message);
+}
+
+}  // namespace wf::gpu

@@ -1,0 +1,50 @@
+// The GPU with timing: SMs, the memory system below them, CTA dispatch (policy `max`: one CTA
+// per SM per cycle, round robin over the SMs, as many as each SM's occupancy limits allow) and
+// the clock. Launches run one after another on the same machine, caches stay warm and the
+// cycle count carries on. A watchdog turns a run that stops issuing into a reported deadlock.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim_model/gpu/timing_session.h"
+#include "sim_model/ptx/launch_context.h"
+#include "sim_model/sm/sm.h"
+
+namespace wf::gpu {
+
+struct TimingLaunchResult {
+  std::uint64_t cycles = 0;
+  std::uint64_t warp_instructions = 0, thread_instructions = 0;
+};
+
+class TimingGpu {
+ public:
+  explicit TimingGpu(TimingSession& session);
+  ~TimingGpu();
+
+  // Runs the launch to completion. Throws KernelError on a kernel fault, a deadlock or the
+  // cycle limit (the session's results say which), UsageError when a CTA fits no SM.
+  TimingLaunchResult launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit);
+
+  std::uint64_t now() const { return now_; }
+  sm::Sm& sm(unsigned i) { return *sms_[i]; }
+
+ private:
+  sm::CtaShape shape_of(const ptx::LaunchContext& ctx) const;
+  void dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape);
+  void publish();
+  [[noreturn]] void deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles);
+
+  TimingSession& session_;
+  const sm::TimingConfig& config_;
+  std::unique_ptr<mem::MemorySystem> memory_;
+  std::vector<std::unique_ptr<sm::Sm>> sms_;
+  std::uint64_t now_ = 0;
+  std::uint32_t next_cta_ = 0, total_ctas_ = 0;
+  unsigned rr_ = 0;  // the SM the dispatcher tries first
+  KernelTiming* kernel_ = nullptr;
+};
+
+}  // namespace wf::gpu

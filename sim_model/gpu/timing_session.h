@@ -1,0 +1,64 @@
+// A timing-mode run: the machine and policies every launch uses, and what the launches
+// produced (per-SM and memory statistics, kernel and CTA timelines, the status). A host driver
+// runs against a Runtime whose RuntimeOptions::timing points here; whoever created the session
+// (warpforge sim, a test) reads the results afterwards, after the runtime is gone.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim_model/mem/memory_system.h"
+#include "sim_model/sm/l1_data_port.h"
+#include "sim_model/sm/sm.h"
+#include "sim_model/sm/sm_stats.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::gpu {
+
+struct KernelTiming {
+  std::string name;
+  std::uint64_t start_cycle = 0, end_cycle = 0;
+  std::uint64_t warp_instructions = 0, thread_instructions = 0;
+  std::vector<sm::CtaRecord> ctas;  // in completion order
+};
+
+struct TimingResults {
+  std::string status = "ok";  // ok | deadlock | error (a kernel fault or the cycle limit)
+  std::string message;        // why, when not ok
+  std::string warp_dump;      // deadlock: one line per live warp
+  std::uint64_t cycles = 0;   // total simulated core cycles
+  std::vector<sm::SmStats> sms;
+  std::vector<sm::L1Stats> l1;
+  mem::MemoryStats memory;
+  std::vector<KernelTiming> kernels;
+};
+
+class TimingSession {
+ public:
+  using MemoryFactory = std::function<std::unique_ptr<mem::MemorySystem>(const sm::TimingConfig&)>;
+  using L1Factory = std::function<std::unique_ptr<sm::L1DataPort>(
+      const sm::TimingConfig&, mem::MemorySystem&, std::uint32_t sm)>;
+  // Called now and then during long runs: simulated cycles so far, thread instructions so far.
+  using Progress = std::function<void(std::uint64_t cycles, std::uint64_t thread_instructions)>;
+
+  explicit TimingSession(sm::TimingConfig config) : config_(std::move(config)) {}
+
+  const sm::TimingConfig& config() const { return config_; }
+  TimingResults& results() { return results_; }
+  const TimingResults& results() const { return results_; }
+
+  // The memory system below the L1s and the L1 data caches. Unset: the fixed-latency stand-ins
+  // of sim_model/sm (until the memory system of sim_model/mem is integrated).
+  MemoryFactory memory_factory;
+  L1Factory l1_factory;
+  Progress progress;
+
+ private:
+  sm::TimingConfig config_;
+  TimingResults results_;
+};
+
+}  // namespace wf::gpu

@@ -1,0 +1,50 @@
+// The SM's execution pipelines: SP x N, SFU x N, LD/ST x N. Each unit takes a new warp once
+// its initiation interval has passed since the last one; the latency (issue to writeback) is
+// the instruction's, looked up here from its class.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sim_model/ptx/instr.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::sm {
+
+enum class Unit : std::uint8_t { kSp, kSfu, kLdSt };
+inline constexpr unsigned kNumUnits = 3;
+
+struct Timing {
+  Unit unit = Unit::kSp;
+  unsigned latency = 1;
+  unsigned interval = 1;
+};
+
+// Unit and latency of an instruction class. Memory and atomics only name their unit: their
+// latency comes from the load/store path.
+Timing timing_of(const ptx::Instr& in, const TimingConfig& c);
+
+class FunctionUnits {
+ public:
+  explicit FunctionUnits(const TimingConfig& c);
+
+  bool available(Unit u, std::uint64_t now) const { return first_free(u, now) >= 0; }
+  // Occupies a free unit of kind u for `interval` cycles. Call only when available().
+  void claim(Unit u, std::uint64_t now, unsigned interval);
+  // The latest cycle at which any unit is still occupied (the SM may not sleep before it).
+  std::uint64_t busy_until() const;
+  void reset();
+
+ private:
+  int first_free(Unit u, std::uint64_t now) const {
+    const auto& f = free_at_[static_cast<unsigned>(u)];
+    for (std::size_t i = 0; i < f.size(); ++i)
+      if (f[i] <= now) return static_cast<int>(i);
+    return -1;
+  }
+
+  std::array<std::vector<std::uint64_t>, kNumUnits> free_at_;
+};
+
+}  // namespace wf::sm

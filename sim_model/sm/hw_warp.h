@@ -1,0 +1,34 @@
+// The timing state of one hardware warp slot of an SM; the architectural state (registers,
+// SIMT stack) lives in the PTX executor's Warp it points to.
+#pragma once
+
+#include <cstdint>
+
+#include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/warp.h"
+#include "sim_model/sm/ibuffer.h"
+#include "sim_model/sm/scoreboard.h"
+#include "sim_model/sm/warp_state.h"
+
+namespace wf::sm {
+
+struct HwWarp {
+  ptx::Warp* warp = nullptr;  // null: the slot is free
+  ptx::Cta* cta = nullptr;
+  unsigned cta_slot = 0;
+  std::uint32_t generation = 0;  // bumped when the slot is reused, to drop stale completions
+
+  IBuffer ibuffer;
+  Scoreboard scoreboard;
+  std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
+  std::uint64_t branch_resolve = 0;  // fetch may not pass the branch before this cycle
+  bool branch_pending = false;
+  bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
+  bool finished = false;
+  std::uint32_t pending_memory = 0;  // loads/atomics in flight
+  WarpState state = WarpState::kFetch;
+
+  bool live() const { return warp != nullptr; }
+};
+
+}  // namespace wf::sm

@@ -1,0 +1,35 @@
+// A warp's instruction buffer: the decoded instructions fetched ahead of issue, in program
+// order. Entries remember their pc so that issue can tell when the SIMT stack moved the warp
+// somewhere else (reconvergence) and the buffer must be flushed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace wf::sm {
+
+class IBuffer {
+ public:
+  static constexpr unsigned kMaxEntries = 8;
+
+  struct Entry {
+    std::uint32_t function = 0;
+    std::uint32_t pc = 0;
+  };
+
+  bool empty() const { return count_ == 0; }
+  unsigned size() const { return count_; }
+  const Entry& front() const { return entries_[head_]; }
+  void push(Entry e) { entries_[(head_ + count_++) % kMaxEntries] = e; }
+  void pop() {
+    head_ = (head_ + 1) % kMaxEntries;
+    --count_;
+  }
+  void flush() { count_ = 0; }
+
+ private:
+  std::array<Entry, kMaxEntries> entries_{};
+  unsigned head_ = 0, count_ = 0;
+};
+
+}  // namespace wf::sm

@@ -1,0 +1,130 @@
+#include "sim_model/sm/issue_stage.h"
+
+#include <bit>
+
+namespace wf::sm {
+
+IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu) : core_(core), lsu_(lsu) {
+  for (unsigned k = 0; k < core.config.machine.schedulers; ++k)
+    schedulers_.emplace_back(core.config, core.config.issue);
+}
+
+void IssueStage::set_warp_cta(unsigned warp, unsigned cta_slot) {
+  const unsigned n = static_cast<unsigned>(schedulers_.size());
+  schedulers_[warp % n].set_warp_cta(warp / n, cta_slot);
+}
+
+void IssueStage::update_cta_age() {
+  for (auto& s : schedulers_) s.set_cta_age(core_.cta_age);
+}
+
+void IssueStage::reset() {
+  for (auto& s : schedulers_) s.reset();
+  trace_.clear();
+}
+
+WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
+  if (h.finished) return WarpState::kExit;
+  if (h.at_barrier) return WarpState::kBarrier;
+  if (h.ibuffer.empty()) {
+    return h.branch_pending && now < h.branch_resolve ? WarpState::kControl : WarpState::kFetch;
+  }
+  const ptx::Instr* in = h.warp->next_instr();
+  if (h.scoreboard.blocks(*in, h.warp->reg_base())) return WarpState::kData;
+  const Timing t = timing_of(*in, core_.config);
+  if (!core_.units.available(t.unit, now)) return WarpState::kStructural;
+  if (t.unit == Unit::kLdSt && !lsu_.can_accept()) return WarpState::kStructural;
+  return WarpState::kReady;
+}
+
+unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
+  const unsigned n = static_cast<unsigned>(schedulers_.size());
+  const unsigned num_warps = static_cast<unsigned>(core_.warps.size());
+  unsigned count = 0;
+  StateCounts& states = core_.stats.states;
+  for (unsigned k = 0; k < n; ++k) {
+    std::uint64_t ready = 0;
+    for (unsigned w = k, j = 0; w < num_warps; w += n, ++j) {
+      HwWarp& h = core_.warps[w];
+      if (!h.live()) continue;
+      h.state = classify(h, now);
+      if (h.state == WarpState::kReady) ready |= std::uint64_t{1} << j;
+    }
+    const int pick = schedulers_[k].select(ready, core_.barriers.counts().count);
+    issued[k] = -1;
+    if (pick >= 0) {
+      const unsigned w = static_cast<unsigned>(pick) * n + k;
+      issue(w, k, now);
+      core_.warps[w].state = WarpState::kIssued;
+      issued[k] = static_cast<int>(w);
+      ++count;
+    }
+    // States are final only now: an issue may have released a barrier of this scheduler's
+    // warps, but that takes effect next cycle, so counting after the pick is exact.
+    for (unsigned w = k; w < num_warps; w += n) {
+      const HwWarp& h = core_.warps[w];
+      if (h.live()) ++states[static_cast<unsigned>(h.state)];
+    }
+  }
+  for (unsigned w : released_) core_.warps[w].at_barrier = false;
+  released_.clear();
+  return count;
+}
+
+void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
+  HwWarp& h = core_.warps[warp];
+  core_.launch->clock = now;
+  const ptx::StepRecord rec = core_.executor->step(*h.warp, *h.cta);
+  if (trace_on_) trace_.push_back({now, warp, rec.pc});
+  ++core_.stats.warp_instructions;
+  core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
+  h.ibuffer.pop();
+
+  const ptx::Instr& in = *rec.instr;
+  const Timing t = timing_of(in, core_.config);
+  if (t.unit == Unit::kLdSt) {
+    core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now));
+  } else {
+    core_.units.claim(t.unit, now, t.interval);
+    core_.schedule_writeback(warp, in, rec.reg_base, now + t.latency);
+  }
+  core_.note_timed(core_.units.busy_until());
+
+  if (rec.is_exit) {
+    h.finished = true;
+    h.ibuffer.flush();
+  } else if (in.cls == ptx::OpClass::Control) {
+    h.branch_pending = true;
+    h.branch_resolve = now + core_.config.branch_latency;
+    core_.note_timed(h.branch_resolve);
+    h.ibuffer.flush();
+  } else if (!h.ibuffer.empty() && (h.ibuffer.front().pc != rec.next_pc ||
+                                    h.ibuffer.front().function != h.warp->function())) {
+    h.ibuffer.flush();  // the SIMT stack reconverged elsewhere: the prefetched entry is stale
+  }
+  if (rec.is_barrier || rec.is_exit) barrier_effects(warp, scheduler, rec);
+}
+
+void IssueStage::barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec) {
+  HwWarp& h = core_.warps[warp];
+  bool released = false;
+  if (rec.is_barrier && rec.executed != 0 &&
+      static_cast<ptx::BarMode>(rec.instr->sub) != ptx::BarMode::Arrive) {
+    core_.barriers.arrive(scheduler, h.cta_slot);
+    if (h.warp->barrier() >= 0) {
+      h.at_barrier = true;
+    } else {
+      released = true;  // the last arrival released the barrier at once
+    }
+  }
+  for (unsigned w : core_.ctas[h.cta_slot].warps) {
+    HwWarp& o = core_.warps[w];
+    if (o.at_barrier && o.warp->barrier() < 0) {
+      released_.push_back(w);  // waits out this cycle; issues from the next one
+      released = true;
+    }
+  }
+  if (released) core_.barriers.release(h.cta_slot);
+}
+
+}  // namespace wf::sm

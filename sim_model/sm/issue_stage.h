@@ -1,0 +1,52 @@
+// Issue: each warp scheduler picks one warp per cycle with its arbiter block among the warps
+// whose I-buffer head can go (operands ready on the scoreboard, unit free), and the instruction
+// executes functionally at that moment through the PTX executor; its timing (unit occupancy,
+// result latency, barrier waits) is accounted here. Every live warp leaves this stage with its
+// state for the cycle.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim_model/sm/fetch_stage.h"
+#include "sim_model/sm/load_store_unit.h"
+#include "sim_model/sm/sm_core.h"
+#include "sim_model/sm/warp_scheduler.h"
+
+namespace wf::sm {
+
+// One issued instruction, for tests and traces.
+struct IssueEvent {
+  std::uint64_t cycle;
+  unsigned warp;  // hardware warp slot
+  std::uint32_t pc;
+};
+
+class IssueStage {
+ public:
+  IssueStage(SmCore& core, LoadStoreUnit& lsu);
+
+  // Returns how many warps issued; `issued[k]` is scheduler k's warp or -1.
+  unsigned cycle(std::uint64_t now, FetchStage::IssuePorts& issued);
+  void set_warp_cta(unsigned warp, unsigned cta_slot);
+  void update_cta_age();
+  void reset();
+
+  // Off by default: tests switch it on to read the issue order.
+  void record_trace(bool on) { trace_on_ = on; }
+  const std::vector<IssueEvent>& trace() const { return trace_; }
+
+ private:
+  WarpState classify(HwWarp& h, std::uint64_t now) const;
+  void issue(unsigned warp, unsigned scheduler, std::uint64_t now);
+  void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec);
+
+  SmCore& core_;
+  LoadStoreUnit& lsu_;
+  std::vector<WarpScheduler> schedulers_;
+  std::vector<unsigned> released_;  // warps a barrier released this cycle
+  bool trace_on_ = false;
+  std::vector<IssueEvent> trace_;
+};
+
+}  // namespace wf::sm

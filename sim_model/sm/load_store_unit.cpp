@@ -1,0 +1,97 @@
+#include "sim_model/sm/load_store_unit.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "sim_model/sm/shared_memory_banks.h"
+
+namespace wf::sm {
+namespace {
+
+// Distinct lines touched by the active lanes, in lane order (a thread's access may straddle
+// two lines).
+unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
+                  std::array<std::uint64_t, 128>& out) {
+  unsigned n = 0;
+  auto add = [&](std::uint64_t line) {
+    if (std::find(out.begin(), out.begin() + n, line) == out.begin() + n) out[n++] = line;
+  };
+  std::uint64_t lanes = m.lanes;
+  const std::uint64_t mask = ~std::uint64_t{line_bytes - 1};
+  while (lanes) {
+    const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
+    lanes &= lanes - 1;
+    add(m.addr[l] & mask);
+    add((m.addr[l] + std::max<unsigned>(m.bytes, 1) - 1) & mask);
+  }
+  return n;
+}
+
+}  // namespace
+
+LoadStoreUnit::LoadStoreUnit(SmCore& core, std::unique_ptr<L1DataPort> l1)
+    : core_(core), l1_(std::move(l1)) {}
+
+unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::uint64_t now) {
+  const TimingConfig& c = core_.config;
+  const ptx::Instr& in = *rec.instr;
+  const ptx::MemAccess& m = rec.mem;
+  if (m.lanes == 0) {  // predicated off, or a prefetch: no data moves
+    core_.schedule_writeback(warp, in, rec.reg_base, now + c.const_latency);
+    return 1;
+  }
+  if (m.space == ptx::Space::Shared) {
+    const unsigned degree = bank_conflict_degree(m, c.shared_banks);
+    ++core_.stats.shared_accesses;
+    core_.stats.shared_bank_passes += degree;
+    core_.schedule_writeback(warp, in, rec.reg_base, now + c.shared_latency + degree - 1);
+    return degree;
+  }
+  if (m.space != ptx::Space::Global) {
+    core_.schedule_writeback(warp, in, rec.reg_base, now + c.const_latency);
+    return 1;
+  }
+  std::array<std::uint64_t, 128> lines;
+  const unsigned n = coalesce(m, c.l1d_line_bytes, lines);
+  const mem::RequestKind kind = rec.is_atomic ? mem::RequestKind::kAtomic
+                                : m.is_store  ? mem::RequestKind::kWrite
+                                              : mem::RequestKind::kRead;
+  if (kind == mem::RequestKind::kWrite) {
+    l1_->access(0, kind, lines.data(), n, now);
+    return n;
+  }
+  HwWarp& h = core_.warps[warp];
+  Pending p{warp, h.generation, {}, now};
+  p.release.warp = warp;
+  p.release.generation = h.generation;
+  for (unsigned i = 0; i < in.nwrites && p.release.count < p.release.regs.size(); ++i) {
+    p.release.regs[p.release.count++] = rec.reg_base + in.writes[i];
+    h.scoreboard.reserve(rec.reg_base + in.writes[i]);
+  }
+  ++h.pending_memory;
+  const std::uint64_t token = next_token_++;
+  pending_.emplace(token, p);
+  l1_->access(token, kind, lines.data(), n, now);
+  return n;
+}
+
+void LoadStoreUnit::cycle(std::uint64_t now) {
+  l1_->cycle(now);
+  std::uint64_t token = 0;
+  while (l1_->pop_completion(token)) {
+    auto it = pending_.find(token);
+    if (it == pending_.end()) continue;
+    const Pending& p = it->second;
+    HwWarp& h = core_.warps[p.warp];
+    if (h.generation == p.generation) {
+      core_.release(p.release);
+      --h.pending_memory;
+    }
+    ++core_.stats.memory_loads;
+    core_.stats.memory_latency_cycles += now - p.issue_cycle;
+    pending_.erase(it);
+  }
+}
+
+}  // namespace wf::sm

@@ -1,0 +1,44 @@
+// The LD/ST stage: turns an executed memory instruction into timing. Shared memory costs one
+// pass per bank-conflict degree; global accesses are coalesced into 128-byte line requests for
+// the L1 data port, whose completions release the destination registers; .param/.const/.local
+// take the constant path's fixed latency. Returns how long the LD/ST unit stays occupied.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "sim_model/ptx/step_record.h"
+#include "sim_model/sm/l1_data_port.h"
+#include "sim_model/sm/sm_core.h"
+
+namespace wf::sm {
+
+class LoadStoreUnit {
+ public:
+  LoadStoreUnit(SmCore& core, std::unique_ptr<L1DataPort> l1);
+
+  // Whether an instruction of warp `warp` may issue this cycle as far as the L1 is concerned.
+  bool can_accept() const { return l1_->can_accept(core_.config.machine.warp_size); }
+  // Accounts for an executed memory or atomic instruction; returns the unit's busy cycles.
+  unsigned issue(unsigned warp, const ptx::StepRecord& rec, std::uint64_t now);
+  // L1 exchange with the memory system and register releases for data that came back.
+  void cycle(std::uint64_t now);
+  bool quiet() const { return l1_->quiet(); }
+  const L1DataPort& l1() const { return *l1_; }
+
+ private:
+  struct Pending {
+    unsigned warp;
+    std::uint32_t generation;
+    RegisterRelease release;
+    std::uint64_t issue_cycle;
+  };
+
+  SmCore& core_;
+  std::unique_ptr<L1DataPort> l1_;
+  std::unordered_map<std::uint64_t, Pending> pending_;  // token -> what to release
+  std::uint64_t next_token_ = 1;
+};
+
+}  // namespace wf::sm

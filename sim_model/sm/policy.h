@@ -1,0 +1,26 @@
+// Scheduling policies by name, as `warpforge sim --issue/--fetch` spell them, and how a fetch
+// policy pairs with an issue policy on the CFF fetch arbiter block.
+#pragma once
+
+#include <string>
+
+#include "sim_model/blocks/cff_fetch_arbiter.h"
+
+namespace wf::sm {
+
+enum class IssuePolicy { kLrr, kGto, kMwfLrr, kMwfGto };
+enum class FetchPolicy { kLrr, kCff };
+
+// Throw UsageError naming the option and the accepted names.
+IssuePolicy parse_issue_policy(const std::string& name);
+FetchPolicy parse_fetch_policy(const std::string& name);
+std::string to_string(IssuePolicy p);
+std::string to_string(FetchPolicy p);
+
+// The fetch arbiter's mode. `lrr` fetch is the baseline round robin whatever the issue policy.
+// `cff` fetches for the warp the issue policy would pick next: gto -> gto, mwf-lrr -> mwf_lrr,
+// mwf-gto -> mwf_gto. For lrr issue the next warp to issue is the round-robin successor, which
+// is what the block's lrr mode already does, so cff with lrr issue degenerates to lrr fetch.
+blocks::FetchMode fetch_mode(IssuePolicy issue, FetchPolicy fetch);
+
+}  // namespace wf::sm

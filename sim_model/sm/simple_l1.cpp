@@ -1,0 +1,129 @@
+#include "sim_model/sm/simple_l1.h"
+
+namespace wf::sm {
+
+SimpleL1::SimpleL1(const TimingConfig& c, mem::MemorySystem& memory, std::uint32_t sm)
+    : c_(c), memory_(memory), sm_(sm), ways_(std::size_t{c.l1d_sets} * c.l1d_ways) {}
+
+bool SimpleL1::can_accept(unsigned lines) const {
+  // Every line could miss; refuse rather than overflow the MSHRs.
+  return mshr_.size() + in_flight_.size() + lines <= 2 * std::size_t{c_.l1d_mshrs} &&
+         outbox_.size() < 4 * std::size_t{c_.l1d_mshrs};
+}
+
+bool SimpleL1::lookup(std::uint64_t line, std::uint64_t now) {
+  Way* set = &ways_[(line / c_.l1d_line_bytes % c_.l1d_sets) * c_.l1d_ways];
+  for (unsigned w = 0; w < c_.l1d_ways; ++w) {
+    if (set[w].tag == line) {
+      set[w].last_use = now + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+void SimpleL1::fill(std::uint64_t line, std::uint64_t now) {
+  Way* set = &ways_[(line / c_.l1d_line_bytes % c_.l1d_sets) * c_.l1d_ways];
+  Way* victim = set;
+  for (unsigned w = 0; w < c_.l1d_ways; ++w)
+    if (set[w].last_use < victim->last_use) victim = &set[w];
+  victim->tag = line;
+  victim->last_use = now + 1;
+}
+
+void SimpleL1::invalidate(std::uint64_t line) {
+  Way* set = &ways_[(line / c_.l1d_line_bytes % c_.l1d_sets) * c_.l1d_ways];
+  for (unsigned w = 0; w < c_.l1d_ways; ++w)
+    if (set[w].tag == line) set[w] = Way{};
+}
+
+void SimpleL1::access(std::uint64_t token, mem::RequestKind kind, const std::uint64_t* lines,
+                      unsigned n, std::uint64_t now) {
+  mem::LineRequest r;
+  r.sm = sm_;
+  r.kind = kind;
+  r.issue_cycle = now;
+  r.bytes = c_.l1d_line_bytes;
+  if (kind == mem::RequestKind::kWrite) {
+    for (unsigned i = 0; i < n; ++i) {
+      ++stats_.stores;
+      invalidate(lines[i]);
+      r.id = next_id_++;
+      r.addr = lines[i];
+      outbox_.push_back(r);
+    }
+    return;
+  }
+  remaining_[token] = n;
+  for (unsigned i = 0; i < n; ++i) {
+    r.id = next_id_++;
+    r.addr = lines[i];
+    if (kind == mem::RequestKind::kAtomic) {
+      ++stats_.atomics;
+      in_flight_[r.id] = {true, token};
+      outbox_.push_back(r);
+      continue;
+    }
+    ++stats_.accesses;
+    if (lookup(lines[i], now)) {
+      ++stats_.hits;
+      hits_.emplace(now + c_.l1d_hit_latency, token);
+      continue;
+    }
+    auto [it, fresh] = mshr_.try_emplace(lines[i]);
+    it->second.push_back(token);
+    if (!fresh) {
+      ++stats_.mshr_merges;
+      continue;
+    }
+    in_flight_[r.id] = {false, lines[i]};
+    outbox_.push_back(r);
+  }
+}
+
+void SimpleL1::line_done(std::uint64_t token) {
+  auto it = remaining_.find(token);
+  if (--it->second == 0) {
+    remaining_.erase(it);
+    done_.push_back(token);
+  }
+}
+
+void SimpleL1::cycle(std::uint64_t now) {
+  if (done_head_ == done_.size()) {
+    done_.clear();
+    done_head_ = 0;
+  }
+  while (!hits_.empty() && hits_.front().first <= now) {
+    line_done(hits_.front().second);
+    hits_.pop();
+  }
+  if (!outbox_.empty() && memory_.can_send(sm_)) {
+    outbox_.front().issue_cycle = now;
+    memory_.send(outbox_.front());
+    outbox_.pop_front();
+  }
+  if (memory_.has_response(sm_)) {
+    const mem::LineResponse resp = memory_.take_response(sm_);
+    auto it = in_flight_.find(resp.id);
+    if (it == in_flight_.end()) return;  // a store's (the contract sends none; be lenient)
+    const auto [atomic, value] = it->second;
+    in_flight_.erase(it);
+    if (atomic) {
+      line_done(value);
+      return;
+    }
+    fill(value, now);
+    auto m = mshr_.find(value);
+    for (std::uint64_t token : m->second) line_done(token);
+    mshr_.erase(m);
+  }
+}
+
+bool SimpleL1::pop_completion(std::uint64_t& token) {
+  if (done_head_ == done_.size()) return false;
+  token = done_[done_head_++];
+  return true;
+}
+
+}  // namespace wf::sm

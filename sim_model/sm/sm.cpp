@@ -1,0 +1,161 @@
+#include "sim_model/sm/sm.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace wf::sm {
+
+Sm::Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1)
+    : core_(config, id), lsu_(core_, std::move(l1)), fetch_(core_), issue_(core_, lsu_) {}
+
+void Sm::begin_launch(ptx::LaunchContext& ctx, ptx::Executor& executor) {
+  core_.launch = &ctx;
+  core_.executor = &executor;
+}
+
+bool Sm::can_accept(const CtaShape& s) const {
+  const TimingConfig& c = core_.config;
+  return resident_ < c.machine.max_ctas && used_warps_ + s.warps <= c.machine.max_warps &&
+         used_threads_ + s.threads <= c.max_threads &&
+         used_registers_ + s.registers <= c.registers &&
+         used_shared_ + s.shared_bytes <= c.shared_memory_bytes;
+}
+
+void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_t now) {
+  if (asleep_) wake(now);
+  unsigned slot = 0;
+  while (core_.ctas[slot].cta) ++slot;
+  CtaSlot& cs = core_.ctas[slot];
+  cta->sm = core_.id;
+  cs.dispatch_seq = dispatch_seq_++;
+  cs.start_cycle = now;
+  cs.threads = s.threads;
+  cs.registers = s.registers;
+  cs.shared_bytes = s.shared_bytes;
+  cs.warps.clear();
+  const std::size_t regs = core_.launch->kernel_fn().reg_types.size();
+  unsigned hw = 0;
+  for (ptx::Warp& w : cta->warps) {
+    while (core_.warps[hw].live()) ++hw;
+    HwWarp& h = core_.warps[hw];
+    const std::uint32_t gen = h.generation + 1;
+    h = HwWarp{};
+    h.generation = gen;
+    h.warp = &w;
+    h.cta = cta.get();
+    h.cta_slot = slot;
+    h.scoreboard.reset(regs);
+    cs.warps.push_back(hw);
+    issue_.set_warp_cta(hw, slot);
+    fetch_.set_warp_cta(hw, slot);
+  }
+  cs.cta = std::move(cta);
+  ++resident_;
+  live_warps_ += static_cast<std::uint32_t>(cs.warps.size());
+  used_warps_ += s.warps;
+  used_threads_ += s.threads;
+  used_registers_ += s.registers;
+  used_shared_ += s.shared_bytes;
+  refresh_cta_age();
+}
+
+void Sm::refresh_cta_age() {
+  // Rank = number of resident CTAs dispatched earlier: 0 is the oldest.
+  core_.cta_age.fill(0);
+  for (std::size_t a = 0; a < core_.ctas.size(); ++a) {
+    if (!core_.ctas[a].cta) continue;
+    std::uint8_t rank = 0;
+    for (const auto& b : core_.ctas)
+      if (b.cta && b.dispatch_seq < core_.ctas[a].dispatch_seq) ++rank;
+    core_.cta_age[a] = rank;
+  }
+  issue_.update_cta_age();
+}
+
+unsigned Sm::cycle(std::uint64_t now) {
+  if (resident_ == 0) {
+    lsu_.cycle(now);  // answers to exited warps' loads and atomics still arrive
+    return 0;
+  }
+  ++core_.stats.busy_cycles;
+  core_.stats.live_warp_cycles += live_warps_;
+  core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
+  lsu_.cycle(now);
+  const unsigned issued = issue_.cycle(now, issued_);
+  const bool fetched = fetch_.cycle(now, issued_);
+  core_.barriers.tick();
+  for (unsigned s = 0; s < core_.ctas.size(); ++s) {
+    if (core_.ctas[s].cta && core_.ctas[s].cta->finished()) finish_cta(s, now);
+  }
+  // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)
+  // can change anything, so the warps keep their states until then.
+  if (resident_ > 0 && issued == 0 && !fetched && core_.timed_until <= now && lsu_.quiet()) {
+    asleep_ = true;
+    sleep_from_ = now + 1;
+  }
+  return issued;
+}
+
+void Sm::wake(std::uint64_t now) {
+  if (!asleep_) return;
+  asleep_ = false;
+  if (now <= sleep_from_) return;
+  const std::uint64_t skipped = now - sleep_from_;
+  core_.stats.skipped_cycles += skipped;
+  core_.stats.busy_cycles += skipped;
+  core_.stats.live_warp_cycles += skipped * live_warps_;
+  for (const HwWarp& h : core_.warps)
+    if (h.live()) core_.stats.states[static_cast<unsigned>(h.state)] += skipped;
+}
+
+void Sm::finish_cta(unsigned slot, std::uint64_t now) {
+  CtaSlot& cs = core_.ctas[slot];
+  finished_.push_back({cs.cta->id, core_.id, cs.start_cycle, now + 1});
+  for (unsigned w : cs.warps) {
+    HwWarp& h = core_.warps[w];
+    h.warp = nullptr;
+    h.cta = nullptr;
+    ++h.generation;
+  }
+  core_.barriers.release(slot);
+  --resident_;
+  live_warps_ -= static_cast<std::uint32_t>(cs.warps.size());
+  used_warps_ -= static_cast<std::uint32_t>(cs.warps.size());
+  used_threads_ -= cs.threads;
+  used_registers_ -= cs.registers;
+  used_shared_ -= cs.shared_bytes;
+  cs.cta.reset();
+  cs.warps.clear();
+  ++core_.stats.ctas;
+  refresh_cta_age();
+}
+
+std::vector<CtaRecord> Sm::take_finished() {
+  std::vector<CtaRecord> out;
+  out.swap(finished_);
+  return out;
+}
+
+std::string Sm::dump_warps() const {
+  std::string out;
+  for (unsigned w = 0; w < core_.warps.size(); ++w) {
+    const HwWarp& h = core_.warps[w];
+    if (!h.live()) continue;
+    std::string where = "done";
+    if (!h.warp->finished()) {
+      const ptx::Function& f = core_.launch->module->functions[h.warp->function()];
+      const std::uint32_t pc = h.warp->pc();
+      where = fmt::format("pc {} ({})", pc, pc < f.text.size() ? f.text[pc] : "?");
+    }
+    out += fmt::format(
+        "  sm {} warp {:2} cta {} warp {:2} of cta: {:<10} {}, barrier {}, "
+        "pending memory {}\n",
+        core_.id, w, h.cta->id, h.warp->warp_in_cta(),
+        kWarpStateNames[static_cast<unsigned>(h.state)], where, h.warp->barrier(),
+        h.pending_memory);
+  }
+  return out;
+}
+
+}  // namespace wf::sm

@@ -1,0 +1,75 @@
+// One streaming multiprocessor, cycle by cycle: writeback, load/store exchange with the L1,
+// issue (per scheduler), fetch, barrier table clock, CTA completion, in that order. CTAs come
+// from the GPU's dispatcher within the SM's occupancy limits (CTA slots, warps, threads,
+// registers, shared memory). When nothing can happen until memory answers, the SM sleeps and
+// costs nothing; the cycles it slept are still accounted, warp by warp, when it wakes.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim_model/mem/memory_system.h"
+#include "sim_model/sm/fetch_stage.h"
+#include "sim_model/sm/issue_stage.h"
+#include "sim_model/sm/load_store_unit.h"
+#include "sim_model/sm/sm_core.h"
+
+namespace wf::sm {
+
+// What one CTA of the current kernel asks of an SM.
+struct CtaShape {
+  std::uint32_t threads = 0, warps = 0, registers = 0, shared_bytes = 0;
+};
+
+struct CtaRecord {
+  std::uint32_t cta = 0;  // linear CTA id in the grid
+  std::uint32_t sm = 0;
+  std::uint64_t start = 0, end = 0;  // dispatch cycle, cycle after its last warp exited
+};
+
+class Sm {
+ public:
+  Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1);
+
+  std::uint32_t id() const { return core_.id; }
+  void begin_launch(ptx::LaunchContext& ctx, ptx::Executor& executor);
+  bool can_accept(const CtaShape& shape) const;
+  void dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& shape, std::uint64_t now);
+
+  // Runs one cycle; returns the number of instructions issued.
+  unsigned cycle(std::uint64_t now);
+  bool asleep() const { return asleep_; }
+  // Accounts the cycles slept through [sleep_from, now) and resumes cycling.
+  void wake(std::uint64_t now);
+  bool empty() const { return resident_ == 0; }
+
+  // CTAs that finished since the last call.
+  std::vector<CtaRecord> take_finished();
+  const SmStats& stats() const { return core_.stats; }
+  const L1Stats& l1_stats() const { return lsu_.l1().stats(); }
+  // One line per live warp: state, pc, barrier, pending memory (the deadlock report).
+  std::string dump_warps() const;
+
+  IssueStage& issue_stage() { return issue_; }
+
+ private:
+  void finish_cta(unsigned slot, std::uint64_t now);
+  void refresh_cta_age();
+
+  SmCore core_;
+  LoadStoreUnit lsu_;
+  FetchStage fetch_;
+  IssueStage issue_;
+  FetchStage::IssuePorts issued_{};
+  unsigned resident_ = 0;
+  std::uint32_t live_warps_ = 0;
+  std::uint32_t used_threads_ = 0, used_warps_ = 0, used_registers_ = 0, used_shared_ = 0;
+  std::uint64_t dispatch_seq_ = 0;
+  bool asleep_ = false;
+  std::uint64_t sleep_from_ = 0;
+  std::vector<CtaRecord> finished_;
+};
+
+}  // namespace wf::sm

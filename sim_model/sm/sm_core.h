@@ -1,0 +1,78 @@
+// The state one SM's stages share: warp slots, resident CTAs, the function units, the barrier
+// unit and the writeback queue. The stages (fetch, issue, load/store) each own their logic and
+// read or update this; Sm drives them in pipeline order every cycle.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim_model/blocks/warp_priority_table.h"
+#include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/executor.h"
+#include "sim_model/sm/barrier_unit.h"
+#include "sim_model/sm/function_units.h"
+#include "sim_model/sm/hw_warp.h"
+#include "sim_model/sm/sm_stats.h"
+#include "sim_model/sm/timing_config.h"
+#include "sim_model/sm/writeback_queue.h"
+
+namespace wf::sm {
+
+struct CtaSlot {
+  std::unique_ptr<ptx::Cta> cta;   // null: free
+  std::uint64_t dispatch_seq = 0;  // for GTO age
+  std::uint64_t start_cycle = 0;
+  std::uint32_t threads = 0, registers = 0, shared_bytes = 0;
+  std::vector<unsigned> warps;  // hardware warp slots
+};
+
+struct SmCore {
+  SmCore(const TimingConfig& c, std::uint32_t sm_id)
+      : config(c),
+        id(sm_id),
+        warps(c.machine.max_warps),
+        ctas(c.machine.max_ctas),
+        units(c),
+        barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()) {}
+
+  const TimingConfig& config;
+  std::uint32_t id;
+  std::vector<HwWarp> warps;
+  std::vector<CtaSlot> ctas;
+  std::array<std::uint8_t, 32> cta_age{};  // dispatch rank of each resident CTA slot, 0 = oldest
+  FunctionUnits units;
+  BarrierUnit barriers;
+  WritebackQueue writeback;
+  ptx::Executor* executor = nullptr;
+  ptx::LaunchContext* launch = nullptr;
+  SmStats stats;
+  std::uint64_t timed_until = 0;  // nothing timed (ALU results, refills, branches) lands later
+
+  void note_timed(std::uint64_t cycle) {
+    if (cycle > timed_until) timed_until = cycle;
+  }
+  // Schedules the release of `in`'s destination registers at `cycle`.
+  void schedule_writeback(unsigned warp, const ptx::Instr& in, std::uint32_t reg_base,
+                          std::uint64_t cycle) {
+    if (in.nwrites == 0) return;
+    HwWarp& h = warps[warp];
+    RegisterRelease r;
+    r.warp = warp;
+    r.generation = h.generation;
+    for (unsigned i = 0; i < in.nwrites && r.count < r.regs.size(); ++i) {
+      r.regs[r.count++] = reg_base + in.writes[i];
+      h.scoreboard.reserve(reg_base + in.writes[i]);
+    }
+    writeback.schedule(cycle, r);
+    note_timed(cycle);
+  }
+  void release(const RegisterRelease& r) {
+    HwWarp& h = warps[r.warp];
+    if (h.generation != r.generation) return;
+    for (unsigned i = 0; i < r.count; ++i) h.scoreboard.release(r.regs[i]);
+  }
+};
+
+}  // namespace wf::sm

@@ -1,0 +1,59 @@
+// Everything the cycle model reads from a machine preset beyond what the blocks need (the
+// [gpu], [sm], [l1d], [l1i], [memory] and [pipeline] sections), plus the scheduling policies
+// of one run. Loaded once; the SMs and the GPU only read it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sim_model/presets/machine.h"
+#include "sim_model/sm/policy.h"
+
+namespace wf::sm {
+
+struct TimingConfig {
+  Machine machine;
+  IssuePolicy issue = IssuePolicy::kLrr;
+  FetchPolicy fetch = FetchPolicy::kLrr;
+
+  // [gpu]
+  unsigned num_sms = 15;
+  // [sm]
+  unsigned max_threads = 1536;
+  unsigned registers = 32768;
+  unsigned shared_memory_bytes = 49152;
+  unsigned ibuffer_entries = 2;
+  unsigned sp_units = 2, sfu_units = 1, ldst_units = 1;
+  // [l1d]
+  unsigned l1d_sets = 32, l1d_ways = 4, l1d_line_bytes = 128;
+  // [l1i]
+  unsigned l1i_bytes = 2048, l1i_line_bytes = 128, l1i_ways = 4, l1i_miss_latency = 20;
+  // [memory]
+  unsigned l2_min_latency = 120, dram_min_latency = 220;
+  // [pipeline]
+  unsigned int_latency = 4, int_interval = 1;
+  unsigned fp_latency = 4, fp_interval = 1;
+  unsigned dp_latency = 8, dp_interval = 2;
+  unsigned sfu_latency = 20, sfu_interval = 4;
+  unsigned branch_latency = 4;
+  unsigned shared_latency = 24, shared_banks = 32;
+  unsigned l1d_hit_latency = 20, const_latency = 8, l1d_mshrs = 32;
+
+  // Run control.
+  std::uint64_t watchdog_cycles = 1'000'000;  // no instruction issued for this long: deadlock
+  std::uint64_t max_cycles = 0;               // 0 = unlimited
+  // Registers per thread for occupancy. PTX names virtual registers without limit, so 0 asks
+  // for an estimate from the kernel's declared registers (see occupancy.cpp).
+  unsigned regs_per_thread = 0;
+};
+
+// Reads the preset's timing sections. Throws UsageError naming the preset and the key.
+TimingConfig load_timing_config(const Machine& machine);
+
+// `--param k=v` on the command line: any numeric field above by its preset key, bare or as
+// section.key
+// (e.g. sfu_latency=16, l1i.ways=2, num_sms=4, watchdog_cycles=5000). Throws UsageError for unknown
+// keys.
+void set_timing_param(TimingConfig& config, const std::string& key, const std::string& value);
+
+}  // namespace wf::sm

@@ -1,0 +1,57 @@
+#include "sim_model/sm/warp_scheduler.h"
+
+#include <algorithm>
+
+namespace wf::sm {
+namespace {
+
+auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
+  using V = std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter>;
+  const Machine& m = c.machine;
+  switch (policy) {
+    case IssuePolicy::kGto:
+      return V{blocks::GtoArbiter(blocks::GtoArbiterParams::for_machine(m).front())};
+    case IssuePolicy::kMwfLrr:
+    case IssuePolicy::kMwfGto: {
+      // for_machine lists the inner-policy variants; pick the one asked for.
+      const auto inner =
+          policy == IssuePolicy::kMwfLrr ? blocks::InnerPolicy::kLrr : blocks::InnerPolicy::kGto;
+      for (const auto& p : blocks::MwfArbiterParams::for_machine(m))
+        if (p.inner == inner) return V{blocks::MwfArbiter(p)};
+      break;
+    }
+    case IssuePolicy::kLrr:
+      break;
+  }
+  return V{blocks::LrrArbiter(blocks::LrrArbiterParams::for_machine(m).front())};
+}
+
+}  // namespace
+
+WarpScheduler::WarpScheduler(const TimingConfig& c, IssuePolicy policy)
+    : arbiter_(make_arbiter(c, policy)) {}
+
+int WarpScheduler::select(std::uint64_t ready,
+                          const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
+  // With no request every arbiter keeps its state, so the call can be skipped.
+  if (ready == 0) return -1;
+  return std::visit(
+      [&](auto& arb) -> int {
+        using A = std::decay_t<decltype(arb)>;
+        typename A::In in{};
+        in.ready = ready;
+        if constexpr (!std::is_same_v<A, blocks::LrrArbiter>) in.warp_cta = warp_cta_;
+        if constexpr (std::is_same_v<A, blocks::GtoArbiter>) in.cta_age = cta_age_;
+        if constexpr (std::is_same_v<A, blocks::MwfArbiter>) in.wpt_count = wpt_count;
+        const auto out = arb.eval(in);
+        arb.tick(in);
+        return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
+      },
+      arbiter_);
+}
+
+void WarpScheduler::reset() {
+  std::visit([](auto& arb) { arb.reset(); }, arbiter_);
+}
+
+}  // namespace wf::sm

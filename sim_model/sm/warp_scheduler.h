@@ -1,0 +1,41 @@
+// One warp scheduler: the issue arbiter block of the chosen policy, called with In built from
+// its warps' ready bits, CTA slots, CTA ages and the warp priority table's counts. The
+// scheduler owns warps k, k+N, k+2N, ... of the SM (N schedulers); its arbiter sees them as
+// local warps 0, 1, 2, ...
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <variant>
+
+#include "sim_model/blocks/gto_arbiter.h"
+#include "sim_model/blocks/lrr_arbiter.h"
+#include "sim_model/blocks/mwf_arbiter.h"
+#include "sim_model/sm/policy.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::sm {
+
+class WarpScheduler {
+ public:
+  static constexpr unsigned kMaxWarps = 64;
+  static constexpr unsigned kMaxCtas = 32;
+
+  WarpScheduler(const TimingConfig& c, IssuePolicy policy);
+
+  void set_warp_cta(unsigned local_warp, unsigned cta_slot) {
+    warp_cta_[local_warp] = static_cast<std::uint8_t>(cta_slot);
+  }
+  void set_cta_age(const std::array<std::uint8_t, kMaxCtas>& age) { cta_age_ = age; }
+
+  // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
+  int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
+  void reset();
+
+ private:
+  std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter> arbiter_;
+  std::array<std::uint8_t, kMaxWarps> warp_cta_{};
+  std::array<std::uint8_t, kMaxCtas> cta_age_{};
+};
+
+}  // namespace wf::sm

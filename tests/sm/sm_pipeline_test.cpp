@@ -1,0 +1,161 @@
+// The SM pipeline on hand-written kernels: every expected number below is derived from the
+// gtx480 preset's latencies by hand, not read back from the model.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim_model/gpu/timing_gpu.h"
+#include "sim_model/gpu/timing_session.h"
+#include "sim_model/presets/machine.h"
+#include "sim_model/ptx/global_memory.h"
+#include "sim_model/ptx/kernel_error.h"
+#include "sim_model/ptx/launch_context.h"
+#include "sim_model/ptx/parser.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::sm {
+namespace {
+
+TimingConfig one_sm(IssuePolicy issue, unsigned schedulers = 2) {
+  TimingConfig c = load_timing_config(load_machine("gtx480"));
+  c.num_sms = 1;
+  c.issue = issue;
+  c.machine.schedulers = schedulers;
+  c.l1i_miss_latency = 1;  // keeps instruction fetch off the critical path of these tests
+  return c;
+}
+
+std::string kernel(const std::string& body) {
+  return ".version 7.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
+         "  .reg .pred %p<4>;\n  .reg .b32 %r<64>;\n" +
+         body + "\n  ret;\n}\n";
+}
+
+struct TraceRun {
+  std::vector<IssueEvent> trace;
+  gpu::TimingResults results;
+};
+
+TraceRun run(const TimingConfig& config, const std::string& body, unsigned threads) {
+  const ptx::Module m = ptx::parse_module(kernel(body), "test.ptx");
+  ptx::GlobalMemory memory;
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.kernel = 0;
+  ctx.block = {threads, 1, 1};
+  ctx.memory = &memory;
+  ctx.shared_bytes = m.functions[0].shared_bytes;
+  auto session = std::make_shared<gpu::TimingSession>(config);
+  gpu::TimingGpu gpu(*session);
+  gpu.sm(0).issue_stage().record_trace(true);
+  gpu.launch(ctx, 1'000'000);
+  return {gpu.sm(0).issue_stage().trace(), session->results()};
+}
+
+std::string chain(int n) {
+  std::string s = "  mov.u32 %r1, 0;\n";
+  for (int i = 0; i < n; ++i) s += "  add.u32 %r1, %r1, 3;\n";
+  return s;
+}
+
+TEST(SmPipeline, DependentAluChainTakesLatencyTimesLength) {
+  const TimingConfig c = one_sm(IssuePolicy::kLrr);
+  const int n = 40;  // spans several I-cache lines
+  const TraceRun r = run(c, chain(n), 32);
+  // trace: mov, n adds, ret. Each add waits for the previous result: int_latency apart.
+  ASSERT_EQ(r.trace.size(), static_cast<std::size_t>(n + 2));
+  for (int i = 0; i < n; ++i)
+    EXPECT_EQ(r.trace[i + 1].cycle - r.trace[i].cycle, c.int_latency) << "add " << i + 1;
+  EXPECT_EQ(r.trace[n].cycle - r.trace[0].cycle, std::uint64_t{c.int_latency} * n);
+  EXPECT_EQ(r.trace[n + 1].cycle - r.trace[n].cycle, 1u);  // ret does not wait for the sum
+}
+
+TEST(SmPipeline, StatesSumToLiveWarpsTimesCycles) {
+  const TimingConfig c = one_sm(IssuePolicy::kGto);
+  const TraceRun r = run(c, chain(10) + "  bar.sync 0;\n" + chain(5), 128);
+  ASSERT_EQ(r.results.kernels.size(), 1u);
+  const CtaRecord& cta = r.results.kernels[0].ctas.at(0);
+  std::uint64_t sum = 0;
+  for (auto v : r.results.sms[0].states) sum += v;
+  EXPECT_EQ(sum, 4 * (cta.end - cta.start));
+  EXPECT_EQ(r.results.sms[0].live_warp_cycles, sum);
+  EXPECT_EQ(r.results.sms[0].states[static_cast<unsigned>(WarpState::kIssued)],
+            4u * (1 + 10 + 1 + 1 + 5 + 1));
+}
+
+// Warp 1 (scheduler 1) works 20 dependent adds before the barrier; warp 0 (scheduler 0) gets
+// there at once. The barrier releases in the cycle warp 1's bar.sync issues; warp 0, whose next
+// instruction is already fetched, issues in the following cycle.
+TEST(SmPipeline, BarrierReleasesWhenTheLastWarpArrives) {
+  const TimingConfig c = one_sm(IssuePolicy::kLrr);
+  const std::string body =
+      "  mov.u32 %r2, %tid.x;\n  setp.lt.u32 %p1, %r2, 32;\n  @%p1 bra SKIP;\n" + chain(20) +
+      "SKIP:\n  bar.sync 0;\n  mov.u32 %r3, 7;\n";
+  const TraceRun r = run(c, body, 64);
+  std::map<unsigned, std::vector<IssueEvent>> by_warp;
+  for (const auto& e : r.trace) by_warp[e.warp].push_back(e);
+  auto find_pc = [](const std::vector<IssueEvent>& v, std::uint32_t pc) {
+    for (const auto& e : v)
+      if (e.pc == pc) return e.cycle;
+    return ~std::uint64_t{0};
+  };
+  const std::uint32_t bar_pc = 3 + 21;  // mov, setp, bra, chain (mov + 20 adds)
+  const std::uint64_t last_arrival = find_pc(by_warp[1], bar_pc);
+  const std::uint64_t first_arrival = find_pc(by_warp[0], bar_pc);
+  ASSERT_LT(first_arrival, last_arrival);
+  EXPECT_EQ(find_pc(by_warp[0], bar_pc + 1), last_arrival + 1);
+  // Warp 0 waited at the barrier from the cycle after its arrival to the release.
+  EXPECT_GE(r.results.sms[0].states[static_cast<unsigned>(WarpState::kBarrier)],
+            last_arrival - first_arrival);
+}
+
+// One scheduler, two warps, four independent movs and a ret each. Fetch is round robin over
+// warps with an empty I-buffer and fills two entries per grant. Cycle 0: w0's fetch misses the
+// cold I-cache (refill: 1 cycle). Cycle 1: round robin moves on to w1, which hits the line just
+// refilled. Cycle 2: w1 issues, w0 is fetched. From then on:
+//   lrr: strict alternation after the last issued warp: w1 w0 w1 w0 ... (each refetch lands in
+//        the cycle the warp's buffer empties, so neither ever misses its turn);
+//   gto: w1 keeps issuing while it can; when its buffer empties in cycle 3 it is the only warp
+//        eligible to fetch, so it is refilled at once and stays greedy until its ret; then w0.
+std::vector<unsigned> order(IssuePolicy p) {
+  const std::string body =
+      "  mov.u32 %r1, 1;\n  mov.u32 %r2, 2;\n  mov.u32 %r3, 3;\n  mov.u32 %r4, 4;\n";
+  const TraceRun r = run(one_sm(p, 1), body, 64);
+  std::vector<unsigned> warps;
+  for (const auto& e : r.trace) warps.push_back(e.warp);
+  return warps;
+}
+
+TEST(SmPipeline, SingleSchedulerIssueOrderLrr) {
+  EXPECT_EQ(order(IssuePolicy::kLrr), (std::vector<unsigned>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0}));
+}
+
+TEST(SmPipeline, SingleSchedulerIssueOrderGto) {
+  EXPECT_EQ(order(IssuePolicy::kGto), (std::vector<unsigned>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0}));
+}
+
+// A one-warp CTA waits for 64 threads at a barrier: nothing can ever release it. The watchdog
+// must end the run with a deadlock report naming the warp, its pc and its barrier.
+TEST(SmPipeline, WatchdogReportsDeadlock) {
+  TimingConfig c = one_sm(IssuePolicy::kLrr);
+  c.watchdog_cycles = 500;
+  const ptx::Module m = ptx::parse_module(kernel("  bar.sync 0, 64;\n"), "test.ptx");
+  ptx::GlobalMemory memory;
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.block = {32, 1, 1};
+  ctx.memory = &memory;
+  auto session = std::make_shared<gpu::TimingSession>(c);
+  gpu::TimingGpu gpu(*session);
+  EXPECT_THROW(gpu.launch(ctx, 1'000'000), ptx::KernelError);
+  const gpu::TimingResults& r = session->results();
+  EXPECT_EQ(r.status, "deadlock");
+  EXPECT_NE(r.warp_dump.find("barrier   "), std::string::npos) << r.warp_dump;
+  EXPECT_NE(r.warp_dump.find("barrier 0"), std::string::npos) << r.warp_dump;
+  EXPECT_GE(r.cycles, 500u);
+}
+
+}  // namespace
+}  // namespace wf::sm

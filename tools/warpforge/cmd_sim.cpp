@@ -1,0 +1,129 @@
+// `warpforge sim`: runs a workload's host driver (or a launch spec) on the cycle model and
+// writes its statistics. Exit status: 0 ran and passed its check, 1 a kernel fault or a wrong
+// result, 2 bad input, 3 deadlock.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sim_model/common/atomic_file.h"
+#include "sim_model/common/error.h"
+#include "sim_model/gpu/timing_report.h"
+#include "sim_model/gpu/timing_session.h"
+#include "sim_model/presets/machine.h"
+#include "sim_model/sm/timing_config.h"
+#include "tools/warpforge/command.h"
+#include "workloads/runner.h"
+#include "workloads/workload.h"
+
+namespace wf::cli {
+namespace {
+
+struct SimArgs {
+  std::string preset = kDefaultPreset;
+  std::string workload, spec, issue, fetch;
+  std::vector<std::string> params;
+  std::string stats, csv;
+  std::uint64_t max_cycles = 0;
+  workloads::WorkloadOptions options;
+};
+
+sm::TimingConfig build_config(const SimArgs& a) {
+  sm::TimingConfig c = sm::load_timing_config(load_machine(a.preset));
+  if (!a.issue.empty()) c.issue = sm::parse_issue_policy(a.issue);
+  if (!a.fetch.empty()) c.fetch = sm::parse_fetch_policy(a.fetch);
+  for (const auto& kv : a.params) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--param " + kv + ": expected KEY=VALUE");
+    sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  if (a.max_cycles) c.max_cycles = a.max_cycles;
+  return c;
+}
+
+int run(const SimArgs& a) {
+  if (a.workload.empty() == a.spec.empty())
+    throw UsageError("sim: give exactly one of --workload NAME or --spec FILE");
+  const workloads::Workload* w = nullptr;
+  if (!a.workload.empty()) {
+    w = workloads::find_workload(a.workload);
+    if (!w) {
+      std::string names;
+      for (const auto* known : workloads::all_workloads())
+        names += (names.empty() ? "" : ", ") + known->name;
+      throw UsageError(fmt::format("--workload: unknown workload \"{}\"; expected one of {}",
+                                   a.workload, names));
+    }
+  }
+  auto session = std::make_shared<gpu::TimingSession>(build_config(a));
+  const bool tty = isatty(fileno(stderr));
+  const auto start = std::chrono::steady_clock::now();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (tty) {
+    session->progress = [&](std::uint64_t cycles, std::uint64_t threads) {
+      const double s = seconds();
+      fmt::print(stderr, "\r  cycle {:>12}  IPC {:8.2f}  {:8.0f} cycles/s", cycles,
+                 cycles ? static_cast<double>(threads) / cycles : 0.0, s > 0 ? cycles / s : 0.0);
+      std::fflush(stderr);
+    };
+  }
+  workloads::RunSettings settings;
+  settings.runtime.timing = session;
+  settings.workload = a.options;
+  const workloads::RunResult result =
+      w ? workloads::run_workload(*w, settings) : workloads::run_spec_file(a.spec, settings);
+  const double wall = seconds();
+  if (tty) fmt::print(stderr, "\r{:70}\r", "");
+
+  const gpu::TimingResults& r = session->results();
+  const gpu::RunLabel label{result.name, result.passed};
+  if (!a.stats.empty()) write_file_atomically(a.stats, gpu::timing_report_json(*session, label));
+  if (!a.csv.empty())
+    write_file_atomically(
+        a.csv, gpu::timing_report_csv_header() + gpu::timing_report_csv_row(*session, label));
+
+  const std::uint64_t threads = gpu::total_thread_instructions(r);
+  fmt::print("{}  {}  issue {} fetch {}: {} cycles, {} thread instructions, IPC {:.2f}\n",
+             result.passed ? "PASS" : "FAIL", result.name, sm::to_string(session->config().issue),
+             sm::to_string(session->config().fetch), r.cycles, threads,
+             r.cycles ? static_cast<double>(threads) / r.cycles : 0.0);
+  fmt::print("  simulated in {:.2f} s: {:.0f} cycles/s, {:.1f} M thread instructions/s\n", wall,
+             wall > 0 ? r.cycles / wall : 0.0, wall > 0 ? threads / wall / 1e6 : 0.0);
+  if (!result.passed) fmt::print("  {}\n", result.message);
+  if (r.status == "deadlock") {
+    fmt::print("{}", r.warp_dump);
+    return 3;
+  }
+  return result.passed ? 0 : 1;
+}
+
+std::function<int()> setup(CLI::App& app) {
+  auto a = std::make_shared<SimArgs>();
+  app.add_option("--preset", a->preset, "machine preset name or .toml file")->capture_default_str();
+  app.add_option("--workload,-w", a->workload, "run this built-in workload's host driver");
+  app.add_option("--spec", a->spec, "run this launch spec (TOML)")->check(CLI::ExistingFile);
+  app.add_option("--issue", a->issue, "issue policy: lrr|gto|mwf-lrr|mwf-gto (default: preset)");
+  app.add_option("--fetch", a->fetch, "fetch policy: lrr|cff (default: preset)");
+  app.add_option("--param", a->params, "override a timing parameter, KEY=VALUE (repeatable)");
+  app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
+  app.add_option("--csv", a->csv, "write the headline statistics as a CSV header + row");
+  app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
+  app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
+  app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
+      ->capture_default_str();
+  return [a] { return run(*a); };
+}
+
+}  // namespace
+
+WF_COMMAND(Command{"sim", "Run a workload or launch spec on the cycle model", setup, 45})
+
+}  // namespace wf::cli
