@@ -2,15 +2,17 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 
 #include <fmt/format.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/gpu/l1d_port_adapter.h"
+#include "sim_model/mem/l1d.h"
+#include "sim_model/mem/mem_config.h"
 #include "sim_model/ptx/cta.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/kernel_error.h"
-#include "sim_model/sm/simple_l1.h"
-#include "sim_model/sm/simple_memory.h"
 
 namespace wf::gpu {
 namespace {
@@ -33,12 +35,24 @@ unsigned estimate_registers(const ptx::Function& f) {
 
 TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(session.config()) {
   memory_ = session.memory_factory ? session.memory_factory(config_)
-                                   : std::make_unique<sm::FixedLatencyMemory>(config_);
+                                   : mem::make_memory_system(config_.machine, config_.num_sms);
+  mem::MemConfig mc;
+  if (!session.l1_factory) mc = mem::load_mem_config(config_.machine);
+  // The cache's own hit latency is part of the pipeline's load-to-use latency.
+  const unsigned data_path =
+      config_.l1d_hit_latency > mc.l1.hit_latency ? config_.l1d_hit_latency - mc.l1.hit_latency : 0;
   for (std::uint32_t i = 0; i < config_.num_sms; ++i) {
-    auto l1 = session.l1_factory ? session.l1_factory(config_, *memory_, i)
-                                 : std::make_unique<sm::SimpleL1>(config_, *memory_, i);
+    std::unique_ptr<sm::L1DataPort> l1;
+    if (session.l1_factory) {
+      l1 = session.l1_factory(config_, *memory_, i);
+    } else {
+      l1 = std::make_unique<L1dPortAdapter>(mem::make_l1_data_cache(mc, i, *memory_), data_path);
+    }
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
+  memory_->set_atomic_hook([this](const mem::LineRequest& r) {
+    if (r.sm < sms_.size()) sms_[r.sm]->atomic_arrived(r.id, r.addr);
+  });
   session_.results() = TimingResults{};
 }
 
@@ -82,6 +96,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
     }
   }
   ptx::Executor executor(ctx);
+  executor.set_defer_global_atomics(true);
   for (auto& s : sms_) s->begin_launch(ctx, executor);
   auto& results = session_.results();
   results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
@@ -94,7 +109,12 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   const std::uint64_t start = now_;
 
   try {
-    while (done < total_ctas_ || !memory_->idle()) {
+    // Stores still queued in an L1 are part of this launch's traffic.
+    auto drained = [&] {
+      return memory_->idle() &&
+             std::all_of(sms_.begin(), sms_.end(), [](const auto& s) { return s->l1_quiet(); });
+    };
+    while (done < total_ctas_ || !drained()) {
       if (next_cta_ < total_ctas_) dispatch(ctx, shape);
       unsigned issued = 0;
       bool all_quiet = true;
@@ -153,6 +173,8 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   }
   for (auto& s : sms_)
     if (s->asleep()) s->wake(now_);
+  // Drained: every atomic has reached the L2 and been performed.
+  assert(executor.deferred_atomics() == 0);
   TimingLaunchResult r;
   r.cycles = now_ - start;
   r.warp_instructions = warp_instructions;

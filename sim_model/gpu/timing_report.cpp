@@ -29,6 +29,7 @@ struct Totals {
   sm::StateCounts states{};
   std::uint64_t live = 0, warp = 0, thread = 0, l1_accesses = 0, l1_hits = 0, icache = 0,
                 icache_misses = 0, loads = 0, latency = 0, shared = 0, passes = 0;
+  std::uint64_t l1_merges = 0, l1_stalls = 0, l1_stores = 0, l1_atomics = 0;
 };
 
 Totals totals(const TimingResults& r) {
@@ -48,6 +49,10 @@ Totals totals(const TimingResults& r) {
   for (const auto& l : r.l1) {
     t.l1_accesses += l.accesses;
     t.l1_hits += l.hits;
+    t.l1_merges += l.mshr_merges;
+    t.l1_stalls += l.stall_cycles;
+    t.l1_stores += l.stores;
+    t.l1_atomics += l.atomics;
   }
   return t;
 }
@@ -81,17 +86,28 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["states"] = states_json(t.states);
   j["l1d"] = {{"accesses", t.l1_accesses},
               {"hits", t.l1_hits},
-              {"hit_rate", rounded(ratio(t.l1_hits, t.l1_accesses))}};
+              {"hit_rate", rounded(ratio(t.l1_hits, t.l1_accesses))},
+              {"mshr_merges", t.l1_merges},
+              {"stall_cycles", t.l1_stalls},
+              {"store_lines", t.l1_stores},
+              {"atomic_lines", t.l1_atomics}};
   j["l1i"] = {{"accesses", t.icache}, {"misses", t.icache_misses}};
   const mem::MemoryStats& m = r.memory;
   j["l2"] = {{"accesses", m.l2_accesses},
              {"hits", m.l2_hits},
-             {"hit_rate", rounded(ratio(m.l2_hits, m.l2_accesses))}};
+             {"hit_rate", rounded(ratio(m.l2_hits, m.l2_accesses))},
+             {"mshr_merges", m.l2_mshr_merges},
+             {"writebacks", m.l2_writebacks},
+             {"atomics", m.atomics}};
   j["dram"] = {{"reads", m.dram_reads},
                {"writes", m.dram_writes},
                {"row_hits", m.dram_row_hits},
                {"row_misses", m.dram_row_misses},
-               {"queue_full_cycles", m.dram_queue_full_cycles}};
+               {"row_hit_rate", rounded(m.dram_row_hit_rate())},
+               {"queue_full_cycles", m.dram_queue_full_cycles},
+               {"data_cycles", m.dram_data_cycles},
+               {"cycles", m.dram_cycles}};
+  j["icnt"] = {{"to_sm_stall_cycles", m.icnt_to_sm_stall_cycles}};
   j["avg_memory_latency"] = rounded(ratio(t.latency, t.loads));
   j["avg_round_trip"] = rounded(ratio(m.round_trip_cycles, m.responses));
   j["shared"] = {{"accesses", t.shared}, {"bank_passes", t.passes}};
@@ -135,7 +151,8 @@ std::string timing_report_csv_header() {
   std::string h =
       "workload,preset,issue,fetch,status,passed,cycles,warp_instructions,thread_instructions,ipc";
   for (const char* s : sm::kWarpStateNames) h += std::string(",state_") + s;
-  h += ",l1d_hit_rate,l2_hit_rate,dram_reads,dram_writes,avg_memory_latency\n";
+  h += ",l1d_hit_rate,l2_hit_rate,dram_reads,dram_writes,avg_memory_latency";
+  h += ",dram_row_hit_rate,avg_round_trip,dram_queue_full_cycles,icnt_to_sm_stall_cycles\n";
   return h;
 }
 
@@ -148,9 +165,12 @@ std::string timing_report_csv_row(const TimingSession& session, const RunLabel& 
                   sm::to_string(c.issue), sm::to_string(c.fetch), r.status, label.passed ? 1 : 0,
                   r.cycles, t.warp, t.thread, ratio(t.thread, r.cycles));
   for (auto v : t.states) row += fmt::format(",{}", v);
-  row += fmt::format(",{:.6f},{:.6f},{},{},{:.6f}\n", ratio(t.l1_hits, t.l1_accesses),
-                     ratio(r.memory.l2_hits, r.memory.l2_accesses), r.memory.dram_reads,
-                     r.memory.dram_writes, ratio(t.latency, t.loads));
+  const mem::MemoryStats& m = r.memory;
+  row += fmt::format(",{:.6f},{:.6f},{},{},{:.6f}", ratio(t.l1_hits, t.l1_accesses),
+                     ratio(m.l2_hits, m.l2_accesses), m.dram_reads, m.dram_writes,
+                     ratio(t.latency, t.loads));
+  row += fmt::format(",{:.6f},{:.6f},{},{}\n", m.dram_row_hit_rate(), m.avg_round_trip(),
+                     m.dram_queue_full_cycles, m.icnt_to_sm_stall_cycles);
   return row;
 }
 

@@ -12,6 +12,8 @@
 
 #include "sim_model/mem/memory_system.h"
 #include "sim_model/sm/l1_data_port.h"
+#include "sim_model/sm/simple_l1.h"
+#include "sim_model/sm/simple_memory.h"
 #include "sim_model/sm/sm.h"
 #include "sim_model/sm/sm_stats.h"
 #include "sim_model/sm/timing_config.h"
@@ -50,10 +52,21 @@ class TimingSession {
   TimingResults& results() { return results_; }
   const TimingResults& results() const { return results_; }
 
-  // The memory system below the L1s and the L1 data caches. Unset: the fixed-latency stand-ins
-  // of sim_model/sm (until the memory system of sim_model/mem is integrated).
+  // The memory system below the L1s and the L1 data caches. Unset: the golden memory system of
+  // sim_model/mem (crossbar, L2, DRAM) and its L1D, both from the preset.
   MemoryFactory memory_factory;
   L1Factory l1_factory;
+
+  // Fixed latencies instead (sim_model/sm's stand-ins): no bandwidth limits or queueing, for
+  // tests that derive exact cycle counts by hand.
+  void use_fixed_latency_memory() {
+    memory_factory = [](const sm::TimingConfig& c) {
+      return std::make_unique<sm::FixedLatencyMemory>(c);
+    };
+    l1_factory = [](const sm::TimingConfig& c, mem::MemorySystem& m, std::uint32_t sm) {
+      return std::make_unique<sm::SimpleL1>(c, m, sm);
+    };
+  }
   Progress progress;
 
  private:

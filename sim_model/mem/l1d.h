@@ -58,7 +58,19 @@ class L1DataCache {
 
   // Nothing looked up, waiting, queued or in flight for this cache.
   bool idle() const { return busy_slots_ == 0 && current_lines_ == 0; }
+  // Only replies from the lower memory are awaited: no line to look up, no hit in the pipeline,
+  // nothing queued to send. The SM may stop ticking the cache until a reply arrives.
+  bool waiting_only() const { return current_lines_ == 0 && hits_.empty() && miss_queue_.empty(); }
   const L1Stats& stats() const { return stats_; }
+  // The token of the instruction an atomic line request (as the lower memory's atomic hook
+  // sees it) belongs to; false for any other request id. Valid until the reply returns.
+  bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const {
+    if (!(request_id & kAtomicId)) return false;
+    const std::uint64_t slot = request_id & ~kAtomicId;
+    if (slot >= slots_.size()) return false;
+    token = slots_[slot].token;
+    return true;
+  }
 
  private:
   static constexpr std::uint32_t kNoSlot = ~0u;

@@ -97,13 +97,14 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
   const Operand& m = in.ops[red ? 0 : 1];
   const unsigned bytes = type_bytes(in.type);
   const AtomOp op = static_cast<AtomOp>(in.sub);
-  const unsigned bits = bytes * 8;
-  const std::uint64_t wm = width_mask(bits);
+  const std::uint64_t wm = width_mask(bytes * 8);
   rec.mem.space = in.space;
   rec.mem.bytes = static_cast<std::uint8_t>(bytes);
   rec.mem.is_store = op != AtomOp::CmpWait;
   rec.mem.lanes = mask;
-  // Lanes perform their read-modify-write one after another, in lane order.
+  // Addresses first: an atomic defers only when every lane is global (the L2 performs it).
+  std::array<std::uint8_t*, 64> where{};
+  bool all_global = true;
   for_lanes(mask, [&](unsigned l) {
     std::uint64_t addr = mem_address(w, m, l);
     Space space = in.space;
@@ -118,63 +119,94 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
             fmt::format("atomic on {} address 0x{:x} (only global and shared allowed)",
                         space_name(space), addr));
     }
+    all_global = all_global && space == Space::Global;
     rec.mem.addr[l] = addr;
-    std::uint8_t* p = locate(w, cta, space, addr, bytes, l, true);
+    where[l] = locate(w, cta, space, addr, bytes, l, true);
+    if ((op == AtomOp::Min || op == AtomOp::Max) && is_float(in.type)) {
+      fault(w, l,
+            fmt::format("unsupported atom.{} on a float type", op == AtomOp::Min ? "min" : "max"));
+    }
+  });
+  if (defer_atomics_ && all_global && mask && op != AtomOp::CmpWait) {
+    const std::uint32_t id = new_deferred_atomic();
+    DeferredAtomic& d = deferred_[id];
+    d.in = &in;
+    d.warp = &w;
+    d.lanes = mask;
+    d.dest = red ? ~0u : w.reg_base() + in.ops[0].reg;
+    if (!red && in.ops[0].kind != OperandKind::Reg) d.dest = ~0u;
+    for_lanes(mask, [&](unsigned l) {
+      d.addr[l] = rec.mem.addr[l];
+      d.b[l] = val(w, in.ops[red ? 1 : 2], l) & wm;
+      d.c[l] = op == AtomOp::Cas ? val(w, in.ops[3], l) & wm : 0;
+    });
+    rec.deferred_atomic = id;
+    return;
+  }
+  // Lanes perform their read-modify-write one after another, in lane order.
+  for_lanes(mask, [&](unsigned l) {
+    std::uint8_t* p = where[l];
     std::uint64_t old = 0;
     std::memcpy(&old, p, bytes);
-    std::uint64_t b = val(w, in.ops[red ? 1 : 2], l) & wm;
-    std::uint64_t n = old;
-    const bool sgn = is_signed(in.type);
-    switch (op) {
-      case AtomOp::Add:
-        // ISA: atom.add.f32 rounds to nearest even and flushes subnormal inputs and results
-        if (in.type == Type::F32)
-          n = fp::out32(fp::ftz(fp::f32(old)) + fp::ftz(fp::f32(b)), true, false);
-        else if (in.type == Type::F64)
-          n = fp::bits64(fp::f64(old) + fp::f64(b));
-        else if (in.type == Type::F16 || in.type == Type::F16x2)
-          n = half::add_rn(in.type, old, b);
-        else
-          n = (old + b) & wm;
-        break;
-      case AtomOp::Inc:
-        n = (old >= b) ? 0 : old + 1;
-        break;
-      case AtomOp::Dec:
-        n = (old == 0 || old > b) ? b : old - 1;
-        break;
-      case AtomOp::Exch:
-        n = b;
-        break;
-      case AtomOp::Cas:
-        n = (old == b) ? (val(w, in.ops[3], l) & wm) : old;
-        break;
-      case AtomOp::Min:
-        if (is_float(in.type)) fault(w, l, "unsupported atom.min on a float type");
-        n = sgn ? (sext(b, bits) < sext(old, bits) ? b : old) : std::min(old, b);
-        break;
-      case AtomOp::Max:
-        if (is_float(in.type)) fault(w, l, "unsupported atom.max on a float type");
-        n = sgn ? (sext(b, bits) > sext(old, bits) ? b : old) : std::max(old, b);
-        break;
-      case AtomOp::And:
-        n = old & b;
-        break;
-      case AtomOp::Or:
-        n = old | b;
-        break;
-      case AtomOp::Xor:
-        n = old ^ b;
-        break;
-      case AtomOp::CmpWait:
-        // functionally an atomic load; the timing model decides whether the thread waits
-        if (old == b) rec.cmpwait_equal |= 1ull << l;
-        break;
-    }
-    n &= wm;
+    const std::uint64_t b = val(w, in.ops[red ? 1 : 2], l) & wm;
+    // functionally an atomic load; the timing model decides whether the thread waits
+    if (op == AtomOp::CmpWait && old == b) rec.cmpwait_equal |= 1ull << l;
+    const std::uint64_t c = op == AtomOp::Cas ? val(w, in.ops[3], l) & wm : 0;
+    const std::uint64_t n = atomic_result(in, old, b, c);
     if (n != old) std::memcpy(p, &n, bytes);
     if (!red) set(w, in.ops[0], l, old);
   });
+}
+
+std::uint64_t Executor::atomic_result(const Instr& in, std::uint64_t old, std::uint64_t b,
+                                      std::uint64_t c) {
+  const unsigned bits = type_bytes(in.type) * 8;
+  const std::uint64_t wm = width_mask(bits);
+  const bool sgn = is_signed(in.type);
+  std::uint64_t n = old;
+  switch (static_cast<AtomOp>(in.sub)) {
+    case AtomOp::Add:
+      // ISA: atom.add.f32 rounds to nearest even and flushes subnormal inputs and results
+      if (in.type == Type::F32)
+        n = fp::out32(fp::ftz(fp::f32(old)) + fp::ftz(fp::f32(b)), true, false);
+      else if (in.type == Type::F64)
+        n = fp::bits64(fp::f64(old) + fp::f64(b));
+      else if (in.type == Type::F16 || in.type == Type::F16x2)
+        n = half::add_rn(in.type, old, b);
+      else
+        n = (old + b) & wm;
+      break;
+    case AtomOp::Inc:
+      n = (old >= b) ? 0 : old + 1;
+      break;
+    case AtomOp::Dec:
+      n = (old == 0 || old > b) ? b : old - 1;
+      break;
+    case AtomOp::Exch:
+      n = b;
+      break;
+    case AtomOp::Cas:
+      n = (old == b) ? c : old;
+      break;
+    case AtomOp::Min:  // integer only (checked at issue)
+      n = sgn ? (sext(b, bits) < sext(old, bits) ? b : old) : std::min(old, b);
+      break;
+    case AtomOp::Max:
+      n = sgn ? (sext(b, bits) > sext(old, bits) ? b : old) : std::max(old, b);
+      break;
+    case AtomOp::And:
+      n = old & b;
+      break;
+    case AtomOp::Or:
+      n = old | b;
+      break;
+    case AtomOp::Xor:
+      n = old ^ b;
+      break;
+    case AtomOp::CmpWait:
+      break;
+  }
+  return n & wm;
 }
 
 }  // namespace wf::ptx

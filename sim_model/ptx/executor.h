@@ -2,9 +2,11 @@
 // issues a warp; the functional driver (gpu/functional_driver) calls it round robin.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim_model/ptx/cta.h"
 #include "sim_model/ptx/launch_context.h"
@@ -22,6 +24,18 @@ class Executor {
 
   // Releases barrier `id` of the CTA if every expected warp has arrived.
   void try_release(Cta& cta, unsigned id);
+
+  // Timing mode: global atomics (not atom.cmpwait) capture their operands at issue and are
+  // performed later, line by line, by perform_atomic() when they reach the L2 atomics unit, so
+  // that they happen in arrival order. StepRecord::deferred_atomic names them. Off: atomics
+  // perform at issue (the functional driver).
+  void set_defer_global_atomics(bool on) { defer_atomics_ = on; }
+  // Performs the lanes of deferred atomic `id` whose address lies in the `line_bytes` line at
+  // `line`, in lane order, writing memory and the destination registers. The warp must still
+  // be resident (the SM keeps a CTA until its warps' memory instructions are answered).
+  void perform_atomic(std::uint32_t id, std::uint64_t line, unsigned line_bytes);
+  // Deferred atomics captured and not yet fully performed.
+  std::size_t deferred_atomics() const { return deferred_.size() - free_deferred_.size(); }
 
  private:
   // operand access
@@ -62,6 +76,10 @@ class Executor {
   void exec_mov(const Instr& in, Warp& w, std::uint64_t mask);
   void exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
   void exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
+  // The value an atomic stores, given the old one and its operands b (and c for cas).
+  static std::uint64_t atomic_result(const Instr& in, std::uint64_t old, std::uint64_t b,
+                                     std::uint64_t c);
+  std::uint32_t new_deferred_atomic();
   void exec_warp_op(const Instr& in, Warp& w, std::uint64_t active, std::uint64_t mask);
   void exec_barrier(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
   // returns the next pc for the current top entry, or kNoPc if the stack was rearranged
@@ -82,8 +100,19 @@ class Executor {
   [[noreturn]] void fault(const Warp& w, unsigned lane, const std::string& what) const;
 
  private:
+  struct DeferredAtomic {
+    const Instr* in = nullptr;
+    Warp* warp = nullptr;
+    std::uint64_t lanes = 0;   // not yet performed
+    std::uint32_t dest = ~0u;  // absolute register (frame base + operand), ~0u for red
+    std::array<std::uint64_t, 64> addr{}, b{}, c{};
+  };
+
   LaunchContext& ctx_;
   const Cta* cur_cta_ = nullptr;
+  bool defer_atomics_ = false;
+  std::vector<DeferredAtomic> deferred_;
+  std::vector<std::uint32_t> free_deferred_;
 };
 
 // Iterate the set bits of a lane mask.

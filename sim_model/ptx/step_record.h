@@ -23,6 +23,9 @@ struct MemAccess {
   std::array<std::uint64_t, 64> addr{};  // per lane, in the resolved space
 };
 
+// StepRecord::deferred_atomic when the instruction performed everything at issue.
+constexpr std::uint32_t kNoDeferredAtomic = ~0u;
+
 struct StepRecord {
   StepStatus status = StepStatus::Executed;
   const Instr* instr = nullptr;
@@ -41,6 +44,8 @@ struct StepRecord {
   bool is_atomic = false;
   std::uint64_t cmpwait_equal = 0;  // atom.cmpwait: lanes whose loaded value equalled expected
   MemAccess mem;                    // mem.lanes == 0 when no memory was touched
+  // A global atomic left for the memory system to perform (Executor::perform_atomic).
+  std::uint32_t deferred_atomic = kNoDeferredAtomic;
 };
 
 }  // namespace wf::ptx

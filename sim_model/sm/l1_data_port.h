@@ -1,12 +1,14 @@
 // What the SM's load/store unit needs from its L1 data cache. The LD/ST unit coalesces a warp's
 // global accesses into line requests and hands them over as one access; the port answers when
-// every line of a load or atomic is back. SimpleL1 implements it until the memory team's L1D
-// (sim_model/mem/) lands; the real one plugs in behind this interface.
+// every line of a load or atomic is back. The timing GPU plugs the memory system's L1D
+// (sim_model/mem/l1d.h) in behind it by default; SimpleL1 is the fixed-latency stand-in that
+// pipeline tests use for exact cycle counts.
 #pragma once
 
 #include <cstdint>
 
 #include "sim_model/mem/memory_system.h"
+#include "sim_model/ptx/step_record.h"
 
 namespace wf::sm {
 
@@ -14,6 +16,7 @@ struct L1Stats {
   std::uint64_t accesses = 0, hits = 0;  // line accesses of loads (stores and atomics bypass)
   std::uint64_t stores = 0, atomics = 0;
   std::uint64_t mshr_merges = 0;
+  std::uint64_t stall_cycles = 0;  // a line could not be looked up (MSHRs, miss queue full)
 };
 
 class L1DataPort {
@@ -22,10 +25,13 @@ class L1DataPort {
 
   // False when the cache cannot take an access of `lines` line requests this cycle.
   virtual bool can_accept(unsigned lines) const = 0;
-  // One warp instruction's line addresses (aligned, distinct). Loads and atomics complete with
-  // `token` once every line is back; stores complete at once (write-through, no response).
-  virtual void access(std::uint64_t token, mem::RequestKind kind, const std::uint64_t* lines,
-                      unsigned n, std::uint64_t now) = 0;
+  // One warp instruction: `m` its per-lane addresses, `lines` the line addresses they touch
+  // (aligned, distinct), `warp` its warp slot. A cache may use either form (the real L1
+  // coalesces `m` itself). Loads and atomics complete with `token` once every line is back;
+  // stores need no completion (write-through, no response).
+  virtual void access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+                      const ptx::MemAccess& m, const std::uint64_t* lines, unsigned n,
+                      std::uint64_t now) = 0;
   // One cycle of exchange with the memory system (send, take a response, finish hits).
   virtual void cycle(std::uint64_t now) = 0;
   // Tokens whose data arrived, one per call; false when none is left this cycle.
@@ -33,6 +39,9 @@ class L1DataPort {
   // Nothing pending that completes by the passage of time alone (hits in the pipeline, queued
   // sends); outstanding misses may remain, they complete with a memory response.
   virtual bool quiet() const = 0;
+  // The instruction token of an atomic's line request (its LineRequest::id, as the memory
+  // system's atomic hook sees it); false when `request_id` is not one of this cache's atomics.
+  virtual bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const = 0;
   virtual const L1Stats& stats() const = 0;
 };
 

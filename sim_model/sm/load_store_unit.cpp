@@ -58,11 +58,11 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
                                 : m.is_store  ? mem::RequestKind::kWrite
                                               : mem::RequestKind::kRead;
   if (kind == mem::RequestKind::kWrite) {
-    l1_->access(0, kind, lines.data(), n, now);
+    l1_->access(0, warp, kind, m, lines.data(), n, now);
     return n;
   }
   HwWarp& h = core_.warps[warp];
-  Pending p{warp, h.generation, {}, now};
+  Pending p{warp, h.generation, {}, now, rec.deferred_atomic};
   p.release.warp = warp;
   p.release.generation = h.generation;
   for (unsigned i = 0; i < in.nwrites && p.release.count < p.release.regs.size(); ++i) {
@@ -72,8 +72,16 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
   ++h.pending_memory;
   const std::uint64_t token = next_token_++;
   pending_.emplace(token, p);
-  l1_->access(token, kind, lines.data(), n, now);
+  l1_->access(token, warp, kind, m, lines.data(), n, now);
   return n;
+}
+
+void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line) {
+  std::uint64_t token = 0;
+  if (!l1_->atomic_token(request_id, token)) return;
+  const auto it = pending_.find(token);
+  if (it == pending_.end() || it->second.atomic == ptx::kNoDeferredAtomic) return;
+  core_.executor->perform_atomic(it->second.atomic, line, core_.config.l1d_line_bytes);
 }
 
 void LoadStoreUnit::cycle(std::uint64_t now) {

@@ -25,6 +25,9 @@ class LoadStoreUnit {
   // L1 exchange with the memory system and register releases for data that came back.
   void cycle(std::uint64_t now);
   bool quiet() const { return l1_->quiet(); }
+  // The memory system's atomics unit reached line `line` of atomic line request `request_id`:
+  // the instruction's lanes on that line are performed now.
+  void atomic_arrived(std::uint64_t request_id, std::uint64_t line);
   const L1DataPort& l1() const { return *l1_; }
 
  private:
@@ -33,6 +36,7 @@ class LoadStoreUnit {
     std::uint32_t generation;
     RegisterRelease release;
     std::uint64_t issue_cycle;
+    std::uint32_t atomic;  // the executor's deferred atomic, or ptx::kNoDeferredAtomic
   };
 
   SmCore& core_;

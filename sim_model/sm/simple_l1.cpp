@@ -37,8 +37,9 @@ void SimpleL1::invalidate(std::uint64_t line) {
     if (set[w].tag == line) set[w] = Way{};
 }
 
-void SimpleL1::access(std::uint64_t token, mem::RequestKind kind, const std::uint64_t* lines,
-                      unsigned n, std::uint64_t now) {
+void SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
+                      const ptx::MemAccess&, const std::uint64_t* lines, unsigned n,
+                      std::uint64_t now) {
   mem::LineRequest r;
   r.sm = sm_;
   r.kind = kind;
@@ -118,6 +119,13 @@ void SimpleL1::cycle(std::uint64_t now) {
     for (std::uint64_t token : m->second) line_done(token);
     mshr_.erase(m);
   }
+}
+
+bool SimpleL1::atomic_token(std::uint64_t request_id, std::uint64_t& token) const {
+  const auto it = in_flight_.find(request_id);
+  if (it == in_flight_.end() || !it->second.first) return false;
+  token = it->second.second;
+  return true;
 }
 
 bool SimpleL1::pop_completion(std::uint64_t& token) {

@@ -1,6 +1,6 @@
-// Stand-in L1 data cache until sim_model/mem's lands: set associative LRU for loads, misses
-// merged per line (MSHRs) and sent to the memory system one per cycle, stores write-through and
-// evicting (Fermi's write-evict policy), atomics passed through uncached.
+// Fixed-latency stand-in L1 data cache (the default is sim_model/mem's): set associative LRU for
+// loads, misses merged per line (MSHRs) and sent to the memory system one per cycle, stores
+// write-through and evicting (Fermi's write-evict policy), atomics passed through uncached.
 #pragma once
 
 #include <cstdint>
@@ -21,12 +21,14 @@ class SimpleL1 final : public L1DataPort {
   SimpleL1(const TimingConfig& c, mem::MemorySystem& memory, std::uint32_t sm);
 
   bool can_accept(unsigned lines) const override;
-  void access(std::uint64_t token, mem::RequestKind kind, const std::uint64_t* lines, unsigned n,
+  void access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+              const ptx::MemAccess& m, const std::uint64_t* lines, unsigned n,
               std::uint64_t now) override;
   void cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
   bool quiet() const override { return hits_.empty() && outbox_.empty(); }
   const L1Stats& stats() const override { return stats_; }
+  bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const override;
 
  private:
   struct Way {

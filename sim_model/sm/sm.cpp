@@ -86,7 +86,9 @@ unsigned Sm::cycle(std::uint64_t now) {
   const bool fetched = fetch_.cycle(now, issued_);
   core_.barriers.tick();
   for (unsigned s = 0; s < core_.ctas.size(); ++s) {
-    if (core_.ctas[s].cta && core_.ctas[s].cta->finished()) finish_cta(s, now);
+    if (core_.ctas[s].cta && core_.ctas[s].cta->finished() && !memory_pending(s)) {
+      finish_cta(s, now);
+    }
   }
   // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)
   // can change anything, so the warps keep their states until then.
@@ -95,6 +97,12 @@ unsigned Sm::cycle(std::uint64_t now) {
     sleep_from_ = now + 1;
   }
   return issued;
+}
+
+bool Sm::memory_pending(unsigned slot) const {
+  for (unsigned w : core_.ctas[slot].warps)
+    if (core_.warps[w].pending_memory) return true;
+  return false;
 }
 
 void Sm::wake(std::uint64_t now) {

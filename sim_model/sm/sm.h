@@ -44,6 +44,12 @@ class Sm {
   // Accounts the cycles slept through [sleep_from, now) and resumes cycling.
   void wake(std::uint64_t now);
   bool empty() const { return resident_ == 0; }
+  // The L1 has nothing left to send or finish by itself (it may still await replies).
+  bool l1_quiet() const { return lsu_.quiet(); }
+  // Hook of the memory system's atomics unit (see LoadStoreUnit::atomic_arrived).
+  void atomic_arrived(std::uint64_t request_id, std::uint64_t line) {
+    lsu_.atomic_arrived(request_id, line);
+  }
 
   // CTAs that finished since the last call.
   std::vector<CtaRecord> take_finished();
@@ -57,6 +63,9 @@ class Sm {
  private:
   void finish_cta(unsigned slot, std::uint64_t now);
   void refresh_cta_age();
+  // A warp of the CTA still waits for a load or atomic: the CTA (and its registers, which a
+  // deferred atomic writes when the L2 performs it) stays until the answer.
+  bool memory_pending(unsigned slot) const;
 
   SmCore core_;
   LoadStoreUnit lsu_;
