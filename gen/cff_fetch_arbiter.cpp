@@ -56,20 +56,19 @@ std::string emit(const blocks::CffFetchArbiterParams& p) {
                    blocks::param_list(p), blocks::CffFetchArbiterParams::describe());
   s << "\n";
   s << module_open(
-      module,
-      {{Port::kIn, n, "eligible_i",
-        "Bit w: warp w may fetch (I-buffer empty, no I-cache miss pending)."},
-       {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
-       {Port::kIn, sn * pb, "wpt_count_i",
-        "WPT count of CTA slot c in [c*COUNT_BITS +: COUNT_BITS] (mwf modes)."},
-       {Port::kIn, sn * cb, "cta_age_i",
-        "Dispatch rank of CTA slot c, 0 = oldest, in [c*CTA_BITS +: CTA_BITS] (gto mode)."},
-       {Port::kIn, ports, "issue_valid_i", "Bit k: warp scheduler k issued this cycle."},
-       {Port::kIn, ports * wb, "issue_warp_i",
-        "The warp scheduler k issued, in [k*WARP_BITS +: WARP_BITS]."},
-       {Port::kOut, 1, "grant_valid_o", "Some warp is granted the fetch."},
-       {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
-       {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
+      module, {{Port::kIn, n, "eligible_i",
+                "Bit w: warp w may fetch (I-buffer empty, no I-cache miss pending)."},
+               {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
+               {Port::kIn, sn * pb, "wpt_count_i",
+                "WPT count of CTA slot c in [c*COUNT_BITS +: COUNT_BITS] (mwf modes)."},
+               {Port::kIn, sn * cb, "cta_age_i",
+                "Dispatch rank of CTA slot c, 0 = oldest, in [c*CTA_BITS +: CTA_BITS] (gto mode)."},
+               {Port::kIn, ports, "issue_valid_i", "Bit k: warp scheduler k issued this cycle."},
+               {Port::kIn, ports * wb, "issue_warp_i",
+                "The warp scheduler k issued, in [k*WARP_BITS +: WARP_BITS]."},
+               {Port::kOut, 1, "grant_valid_o", "Some warp is granted the fetch."},
+               {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
+               {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
   s << "\n";
   s << fmt::format("  localparam NUM_WARPS = {};\n", n);
   s << fmt::format("  localparam NUM_CTA_SLOTS = {};\n", sn);
@@ -80,8 +79,8 @@ std::string emit(const blocks::CffFetchArbiterParams& p) {
 
   switch (p.mode) {
     case FetchMode::kLrr: {
-      s << unused_inputs({"warp_cta_i", "wpt_count_i", "cta_age_i", "issue_valid_i",
-                          "issue_warp_i"});
+      s << unused_inputs(
+          {"warp_cta_i", "wpt_count_i", "cta_age_i", "issue_valid_i", "issue_warp_i"});
       s << "  /// The warp fetched last: the round robin restarts after it.\n";
       s << fmt::format("  reg {} last_fetch_q;\n\n", range(wb));
       s << ring_add_function("ring_add", n);
@@ -110,7 +109,8 @@ std::string emit(const blocks::CffFetchArbiterParams& p) {
       s << "  always @* begin\n";
       s << "    greedy_hit      = 1'b0;\n";
       s << fmt::format("    greedy_hit_warp = {};\n", lit(wb, 0));
-      s << "    for (k_greedy = NUM_ISSUE_PORTS - 1; k_greedy >= 0; k_greedy = k_greedy - 1) begin\n";
+      s << "    for (k_greedy = NUM_ISSUE_PORTS - 1; k_greedy >= 0; k_greedy = k_greedy - 1) "
+           "begin\n";
       s << "      if (greedy_valid_q[k_greedy] &&\n";
       s << "          eligible_i[greedy_warp_q[k_greedy*WARP_BITS +: WARP_BITS]]) begin\n";
       s << "        greedy_hit      = 1'b1;\n";
@@ -130,8 +130,8 @@ std::string emit(const blocks::CffFetchArbiterParams& p) {
       s << fmt::format("      greedy_valid_q <= {};\n", lit(ports, 0));
       s << "    end else begin\n";
       s << "      for (k_update = 0; k_update < NUM_ISSUE_PORTS; k_update = k_update + 1) begin\n";
-      s << "        if (issue_valid_i[k_update]" << in_range("issue_warp_i[k_update*WARP_BITS +: WARP_BITS]")
-        << ") begin\n";
+      s << "        if (issue_valid_i[k_update]"
+        << in_range("issue_warp_i[k_update*WARP_BITS +: WARP_BITS]") << ") begin\n";
       s << "          greedy_valid_q[k_update] <= 1'b1;\n";
       s << "          greedy_warp_q[k_update*WARP_BITS +: WARP_BITS] <=\n";
       s << "              issue_warp_i[k_update*WARP_BITS +: WARP_BITS];\n";
@@ -154,22 +154,7 @@ std::string emit(const blocks::CffFetchArbiterParams& p) {
         s << fmt::format("  reg {} last_valid_d;\n", range(sn));
       }
       s << "\n";
-      if (!gto) s << ring_add_function("ring_add", n);
-      s << ctas_with_warps_block("cta_has_eligible", "eligible_i", layout);
-      s << critical_cta_block("cta_has_eligible", layout);
-      s << warps_of_critical_cta_block("critical_eligible", "eligible_i", layout);
-      s << critical_last_block(layout, wb, gto);
-      if (gto) {
-        s << lowest_warp_block("oldest", "critical_eligible", n);
-        s << "  wire greedy_hit = critical_last_valid && critical_eligible[critical_last_warp];\n";
-        s << "  assign grant_valid_o = oldest_valid;  // the critical CTA has an eligible warp\n";
-        s << "  assign grant_warp_o  = greedy_hit ? critical_last_warp : oldest_warp;\n";
-      } else {
-        s << round_robin_block("next", "critical_eligible", "critical_last_warp", n);
-        s << "  assign grant_valid_o = next_valid;  // the critical CTA has an eligible warp\n";
-        s << "  assign grant_warp_o  = next_warp;\n";
-      }
-      s << onehot_assign("grant_o", "grant_valid_o", "grant_warp_o", n);
+      s << mwf_select_block("eligible_i", "eligible", "greedy_hit", layout, wb, gto);
       s << "\n  // Track what the schedulers issue; a later port wins when two hit one CTA.\n";
       s << "  reg " << range(wb) << " issued_warp;\n";
       s << "  integer k_update, c_update;\n";

@@ -22,14 +22,13 @@ std::string emit(const blocks::GtoArbiterParams& p) {
                    blocks::param_list(p), blocks::GtoArbiterParams::describe());
   s << "\n";
   s << module_open(
-      module,
-      {{Port::kIn, n, "ready_i", "Bit w: warp w has a valid, ready instruction."},
-       {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
-       {Port::kIn, p.num_cta_slots * cb, "cta_age_i",
-        "Dispatch rank of CTA slot c (0 = oldest) in [c*CTA_BITS +: CTA_BITS]."},
-       {Port::kOut, 1, "grant_valid_o", "Some warp is granted."},
-       {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
-       {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
+      module, {{Port::kIn, n, "ready_i", "Bit w: warp w has a valid, ready instruction."},
+               {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
+               {Port::kIn, p.num_cta_slots * cb, "cta_age_i",
+                "Dispatch rank of CTA slot c (0 = oldest) in [c*CTA_BITS +: CTA_BITS]."},
+               {Port::kOut, 1, "grant_valid_o", "Some warp is granted."},
+               {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
+               {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
   s << "\n";
   s << fmt::format("  localparam NUM_WARPS = {};\n", n);
   s << fmt::format("  localparam NUM_CTA_SLOTS = {};\n", p.num_cta_slots);

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "gen/snippets.h"
 #include "gen/verilog.h"
 
 namespace wf::gen {
@@ -90,7 +91,36 @@ std::string critical_last_block(const CtaLayout& l, unsigned warp_bits, bool wit
       fmt::arg("s", l.num_cta_slots), fmt::arg("cb_m1", l.cta_bits - 1), fmt::arg("wb", warp_bits),
       fmt::arg("valid_decl", with_valid ? "  reg critical_last_valid;\n" : ""),
       fmt::arg("valid_init", with_valid ? "    critical_last_valid = 1'b0;\n" : ""),
-      fmt::arg("valid_set", with_valid ? "        critical_last_valid = last_valid_q[c_last];\n" : ""));
+      fmt::arg("valid_set",
+               with_valid ? "        critical_last_valid = last_valid_q[c_last];\n" : ""));
+  return s;
+}
+
+std::string mwf_select_block(const std::string& mask, const std::string& what,
+                             const std::string& greedy, const CtaLayout& l, unsigned warp_bits,
+                             bool gto) {
+  const std::string has = "cta_has_" + what;
+  const std::string critical = "critical_" + what;
+  std::string s;
+  if (!gto) s += ring_add_function("ring_add", l.num_warps);
+  s += ctas_with_warps_block(has, mask, l);
+  s += critical_cta_block(has, l);
+  s += warps_of_critical_cta_block(critical, mask, l);
+  s += critical_last_block(l, warp_bits, gto);
+  const std::string note =
+      fmt::format("  // the critical CTA has {} {} warp\n", what == "eligible" ? "an" : "a", what);
+  if (gto) {
+    s += lowest_warp_block("oldest", critical, l.num_warps);
+    s += fmt::format("  wire {} = critical_last_valid && {}[critical_last_warp];\n", greedy,
+                     critical);
+    s += "  assign grant_valid_o = oldest_valid;" + note;
+    s += fmt::format("  assign grant_warp_o  = {} ? critical_last_warp : oldest_warp;\n", greedy);
+  } else {
+    s += round_robin_block("next", critical, "critical_last_warp", l.num_warps);
+    s += "  assign grant_valid_o = next_valid;" + note;
+    s += "  assign grant_warp_o  = next_warp;\n";
+  }
+  s += onehot_assign("grant_o", "grant_valid_o", "grant_warp_o", l.num_warps);
   return s;
 }
 

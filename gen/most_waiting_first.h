@@ -29,4 +29,14 @@ std::string warps_of_critical_cta_block(const std::string& out, const std::strin
 // <with_valid>, critical_last_valid.
 std::string critical_last_block(const CtaLayout& l, unsigned warp_bits, bool with_valid);
 
+// The whole most-waiting-first selection over the warps of `mask` (ready_i or eligible_i):
+// the critical CTA, then inside it round robin after the warp it issued last (lrr) or that warp
+// again if it is in `mask`, else the smallest warp id (gto); drives grant_valid_o,
+// grant_warp_o and grant_o. `what` names the candidates ("ready", "eligible") in signal names
+// and comments; `greedy` names the gto "issued last and still a candidate" wire. Expects
+// last_warp_q (and last_valid_q for gto) to be declared.
+std::string mwf_select_block(const std::string& mask, const std::string& what,
+                             const std::string& greedy, const CtaLayout& l, unsigned warp_bits,
+                             bool gto);
+
 }  // namespace wf::gen

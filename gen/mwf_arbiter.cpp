@@ -25,19 +25,19 @@ std::string emit(const blocks::MwfArbiterParams& p) {
       "Most-waiting-first (MWF) issue arbiter of barrier-aware warp scheduling (Liu et al.,\n"
       "ICS 2016): the CTA with the most warps waiting at its barrier (the warp priority\n"
       "table's count) goes first, ties to the smaller CTA slot. Inside that CTA: " +
-          std::string(gto ? "GTO (the warp\nthe CTA issued last if ready, else its smallest warp id)."
-                          : "LRR (round\nrobin starting after the warp the CTA issued last)."),
+          std::string(
+              gto ? "GTO (the warp\nthe CTA issued last if ready, else its smallest warp id)."
+                  : "LRR (round\nrobin starting after the warp the CTA issued last)."),
       blocks::param_list(p), blocks::MwfArbiterParams::describe());
   s << "\n";
   s << module_open(
-      module,
-      {{Port::kIn, n, "ready_i", "Bit w: warp w has a valid, ready instruction."},
-       {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
-       {Port::kIn, sn * pb, "wpt_count_i",
-        "WPT count of CTA slot c in [c*COUNT_BITS +: COUNT_BITS]."},
-       {Port::kOut, 1, "grant_valid_o", "Some warp is granted."},
-       {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
-       {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
+      module, {{Port::kIn, n, "ready_i", "Bit w: warp w has a valid, ready instruction."},
+               {Port::kIn, n * cb, "warp_cta_i", "CTA slot of warp w in [w*CTA_BITS +: CTA_BITS]."},
+               {Port::kIn, sn * pb, "wpt_count_i",
+                "WPT count of CTA slot c in [c*COUNT_BITS +: COUNT_BITS]."},
+               {Port::kOut, 1, "grant_valid_o", "Some warp is granted."},
+               {Port::kOut, wb, "grant_warp_o", "The granted warp (0 when none)."},
+               {Port::kOut, n, "grant_o", "One-hot grant_warp_o, zero when no grant."}});
   s << "\n";
   s << fmt::format("  localparam NUM_WARPS = {};\n", n);
   s << fmt::format("  localparam NUM_CTA_SLOTS = {};\n", sn);
@@ -51,33 +51,17 @@ std::string emit(const blocks::MwfArbiterParams& p) {
     s << fmt::format("  reg {} last_valid_q;\n", range(sn));
   }
   s << "\n";
-  if (!gto) s << ring_add_function("ring_add", n);
-  s << ctas_with_warps_block("cta_has_ready", "ready_i", layout);
-  s << critical_cta_block("cta_has_ready", layout);
-  s << warps_of_critical_cta_block("critical_ready", "ready_i", layout);
-  s << critical_last_block(layout, wb, gto);
-  if (gto) {
-    s << lowest_warp_block("oldest", "critical_ready", n);
-    s << "  wire greedy_ready = critical_last_valid && critical_ready[critical_last_warp];\n";
-    s << "  assign grant_valid_o = oldest_valid;  // the critical CTA has a ready warp\n";
-    s << "  assign grant_warp_o  = greedy_ready ? critical_last_warp : oldest_warp;\n";
-  } else {
-    s << round_robin_block("next", "critical_ready", "critical_last_warp", n);
-    s << "  assign grant_valid_o = next_valid;  // the critical CTA has a ready warp\n";
-    s << "  assign grant_warp_o  = next_warp;\n";
-  }
-  s << onehot_assign("grant_o", "grant_valid_o", "grant_warp_o", n);
+  s << mwf_select_block("ready_i", "ready", "greedy_ready", layout, wb, gto);
   s << "\n";
   s << "  integer c_update;\n";
   s << "  always @(posedge clk_i) begin\n";
   s << "    if (!rst_ni) begin\n";
-  s << fmt::format("      last_warp_q  <= {{{}{{{}}}}};  // LRR starts every CTA at warp 0\n",
-                   sn, lit(wb, n - 1));
+  s << fmt::format("      last_warp_q  <= {{{}{{{}}}}};  // LRR starts every CTA at warp 0\n", sn,
+                   lit(wb, n - 1));
   if (gto) s << fmt::format("      last_valid_q <= {};\n", lit(sn, 0));
   s << "    end else begin\n";
   s << "      for (c_update = 0; c_update < NUM_CTA_SLOTS; c_update = c_update + 1) begin\n";
-  s << fmt::format(
-      "        if (grant_valid_o && critical_cta == c_update[{}:0]) begin\n", cb - 1);
+  s << fmt::format("        if (grant_valid_o && critical_cta == c_update[{}:0]) begin\n", cb - 1);
   s << "          last_warp_q[c_update*WARP_BITS +: WARP_BITS] <= grant_warp_o;\n";
   if (gto) s << "          last_valid_q[c_update] <= 1'b1;\n";
   s << "        end\n";

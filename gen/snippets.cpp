@@ -37,9 +37,8 @@ std::string onehot_assign(const std::string& onehot, const std::string& valid,
 namespace wf::gen {
 
 std::string per_warp_lookup(const std::string& out, const std::string& table,
-                            const std::string& warp_cta, unsigned num_warps,
-                            unsigned num_cta_slots, unsigned cta_bits, unsigned field_bits,
-                            const std::string& loop_tag) {
+                            const std::string& warp_cta, unsigned num_warps, unsigned num_cta_slots,
+                            unsigned cta_bits, unsigned field_bits, const std::string& loop_tag) {
   const std::string w = "w_" + loop_tag, c = "c_" + loop_tag;
   return fmt::format(
       "  reg {rout} {out};\n"
@@ -55,10 +54,9 @@ std::string per_warp_lookup(const std::string& out, const std::string& table,
       "    end\n"
       "  end\n\n",
       fmt::arg("rout", range(num_warps * field_bits)), fmt::arg("out", out), fmt::arg("w", w),
-      fmt::arg("c", c), fmt::arg("zero", lit(num_warps * field_bits, 0)),
-      fmt::arg("n", num_warps), fmt::arg("s", num_cta_slots), fmt::arg("warp_cta", warp_cta),
-      fmt::arg("cb", cta_bits), fmt::arg("cb_m1", cta_bits - 1), fmt::arg("fb", field_bits),
-      fmt::arg("table", table));
+      fmt::arg("c", c), fmt::arg("zero", lit(num_warps * field_bits, 0)), fmt::arg("n", num_warps),
+      fmt::arg("s", num_cta_slots), fmt::arg("warp_cta", warp_cta), fmt::arg("cb", cta_bits),
+      fmt::arg("cb_m1", cta_bits - 1), fmt::arg("fb", field_bits), fmt::arg("table", table));
 }
 
 std::string oldest_warp_block(const std::string& prefix, const std::string& mask,

@@ -22,9 +22,8 @@ namespace wf::gen {
 // written as a compare per slot (a mux tree) rather than a variable part-select, which both
 // Yosys and Verilator read the same way.
 std::string per_warp_lookup(const std::string& out, const std::string& table,
-                            const std::string& warp_cta, unsigned num_warps,
-                            unsigned num_cta_slots, unsigned cta_bits, unsigned field_bits,
-                            const std::string& loop_tag);
+                            const std::string& warp_cta, unsigned num_warps, unsigned num_cta_slots,
+                            unsigned cta_bits, unsigned field_bits, const std::string& loop_tag);
 
 // An always block computing the oldest warp of <mask>: the smallest <age> field, ties to the
 // lower warp id. Declares <prefix>_valid, <prefix>_warp, <prefix>_age.

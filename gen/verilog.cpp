@@ -79,7 +79,8 @@ std::string drop_unused_localparams(const std::string& text) {
   std::string code;
   {
     std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) code += line.substr(0, line.find("//")) + "\n";
+    for (std::string line; std::getline(lines, line);)
+      code += line.substr(0, line.find("//")) + "\n";
   }
   std::istringstream in(text);
   std::ostringstream out;

@@ -20,7 +20,9 @@ BlockRegistrar::BlockRegistrar(BlockEntry e) {
 }
 
 std::string first_module_name(const std::string& v) {
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; };
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
   std::size_t i = 0;
   while (i < v.size()) {
     if (v.compare(i, 2, "//") == 0) {

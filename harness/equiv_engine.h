@@ -41,8 +41,8 @@ std::string describe_mismatch(const typename Block::Params& p, std::uint64_t cyc
 
 // Runs `cycles` cycles of H::Stimulus. `make_dut` is called again for the waveform replay.
 template <class H>
-EquivResult run_equiv(const typename H::Block::Params& p, const DutFactory<typename H::Block>& make_dut,
-                      const EquivOptions& options) {
+EquivResult run_equiv(const typename H::Block::Params& p,
+                      const DutFactory<typename H::Block>& make_dut, const EquivOptions& options) {
   using Block = typename H::Block;
   const auto start = std::chrono::steady_clock::now();
   EquivResult result;
@@ -95,8 +95,7 @@ EquivResult run_equiv(const typename H::Block::Params& p, const DutFactory<typen
       result.fst_path = options.fst_path;
     }
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

@@ -3,9 +3,10 @@
 namespace wf::harness {
 
 nlohmann::json to_json(const EquivResult& r) {
-  return {{"passed", r.passed},         {"cycles", r.cycles},   {"seconds", r.seconds},
-          {"mismatch_cycle", r.mismatch_cycle}, {"mismatch", r.mismatch},
-          {"fst_path", r.fst_path},     {"rtl", r.rtl},         {"active_cycles", r.grants}};
+  return {{"passed", r.passed},     {"cycles", r.cycles},
+          {"seconds", r.seconds},   {"mismatch_cycle", r.mismatch_cycle},
+          {"mismatch", r.mismatch}, {"fst_path", r.fst_path},
+          {"rtl", r.rtl},           {"active_cycles", r.grants}};
 }
 
 EquivResult equiv_result_from_json(const nlohmann::json& j) {

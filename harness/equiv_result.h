@@ -20,9 +20,9 @@ struct EquivResult {
   std::uint64_t cycles = 0;  // cycles compared
   double seconds = 0;
   std::uint64_t mismatch_cycle = 0;
-  std::string mismatch;  // multi-line report: cycle, inputs, expected vs actual per port
-  std::string fst_path;  // written waveform, if any
-  std::string rtl;       // where the RTL came from: "linked", "cache", or a file
+  std::string mismatch;      // multi-line report: cycle, inputs, expected vs actual per port
+  std::string fst_path;      // written waveform, if any
+  std::string rtl;           // where the RTL came from: "linked", "cache", or a file
   std::uint64_t grants = 0;  // cycles in which some output was non-zero (a liveness sanity check)
 };
 

@@ -23,8 +23,9 @@ int runner_main(int argc, char** argv) {
     const std::string value = argv[i + 1];
     if (flag == "--param") {
       const auto eq = value.find('=');
-      const std::string err = blocks::set_param(p, Block::kName, value.substr(0, eq),
-                                                eq == std::string::npos ? "" : value.substr(eq + 1));
+      const std::string err =
+          blocks::set_param(p, Block::kName, value.substr(0, eq),
+                            eq == std::string::npos ? "" : value.substr(eq + 1));
       if (!err.empty()) {
         std::fprintf(stderr, "runner: %s\n", err.c_str());
         return 2;

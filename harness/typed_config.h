@@ -40,7 +40,8 @@ class TypedConfig final : public BlockConfig {
     if (auto it = linked.find(module()); it != linked.end() && it->second.verilog == text) {
       const auto& make = it->second.make;
       const Params p = p_;
-      EquivResult r = run_equiv<H>(p, [&make, p] { return make(p); }, options);
+      EquivResult r = run_equiv<H>(
+          p, [&make, p] { return make(p); }, options);
       r.rtl = rtl_file ? origin : "linked";
       return r;
     }
@@ -90,10 +91,10 @@ class TypedConfig final : public BlockConfig {
 }  // namespace wf::harness
 
 // The one line a block needs: WF_REGISTER_BLOCK(MwfArbiterHarness, "one-line summary").
-#define WF_REGISTER_BLOCK(HARNESS, SUMMARY)                                             \
-  static const ::wf::harness::BlockRegistrar wf_block_registrar_##HARNESS{             \
-      ::wf::harness::BlockEntry{HARNESS::Block::kName, SUMMARY,                         \
-                                []() -> const std::vector<::wf::blocks::ParamDesc>& {     \
-                                  return HARNESS::Block::Params::describe();            \
-                                },                                                      \
+#define WF_REGISTER_BLOCK(HARNESS, SUMMARY)                                           \
+  static const ::wf::harness::BlockRegistrar wf_block_registrar_##HARNESS{            \
+      ::wf::harness::BlockEntry{HARNESS::Block::kName, SUMMARY,                       \
+                                []() -> const std::vector<::wf::blocks::ParamDesc>& { \
+                                  return HARNESS::Block::Params::describe();          \
+                                },                                                    \
                                 &::wf::harness::TypedConfig<HARNESS>::configs}};

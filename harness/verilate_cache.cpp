@@ -87,12 +87,30 @@ std::filesystem::path ensure_runner(const RunnerSpec& spec, bool verbose) {
     std::fprintf(stderr, "warpforge: verilating %s (first run of this configuration)...\n",
                  spec.module.c_str());
   }
-  std::vector<std::string> argv = {"verilator", "--cc", "--exe", "--build", "-j", "2",
-                                   "--trace-fst", "-Wno-fatal", "-Wno-lint", "-Wno-style",
-                                   "--top-module", spec.module, "--prefix", "V" + spec.module,
-                                   "-Mdir", tmp, "-o", "runner",
-                                   "-CFLAGS", runner_cxxflags(), "-LDFLAGS", runner_ldflags(),
-                                   spec.module + ".v", "runner_main.cpp"};
+  std::vector<std::string> argv = {"verilator",
+                                   "--cc",
+                                   "--exe",
+                                   "--build",
+                                   "-j",
+                                   "2",
+                                   "--trace-fst",
+                                   "-Wno-fatal",
+                                   "-Wno-lint",
+                                   "-Wno-style",
+                                   "--top-module",
+                                   spec.module,
+                                   "--prefix",
+                                   "V" + spec.module,
+                                   "-Mdir",
+                                   tmp,
+                                   "-o",
+                                   "runner",
+                                   "-CFLAGS",
+                                   runner_cxxflags(),
+                                   "-LDFLAGS",
+                                   runner_ldflags(),
+                                   spec.module + ".v",
+                                   "runner_main.cpp"};
   RunOptions opts;
   opts.cwd = tmp;
   // Verilator's makefiles use OBJCACHE for ccache.
@@ -130,9 +148,9 @@ EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamL
     argv.push_back("--param");
     argv.push_back(k + "=" + v);
   }
-  argv.insert(argv.end(), {"--cycles", std::to_string(options.cycles), "--seed",
-                           std::to_string(options.seed), "--json", json.string(), "--progress",
-                           options.progress ? "1" : "0"});
+  argv.insert(argv.end(),
+              {"--cycles", std::to_string(options.cycles), "--seed", std::to_string(options.seed),
+               "--json", json.string(), "--progress", options.progress ? "1" : "0"});
   if (!options.fst_path.empty()) argv.insert(argv.end(), {"--fst", options.fst_path});
   RunOptions opts;
   opts.merge_stderr = false;
@@ -140,8 +158,8 @@ EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamL
   if (options.progress) std::fputs(r.err.c_str(), stderr);
   if (!r.ok()) {
     std::filesystem::remove(json);
-    throw std::runtime_error("equivalence runner " + runner.string() + " failed: " +
-                             first_lines(r.err + r.out, 3));
+    throw std::runtime_error("equivalence runner " + runner.string() +
+                             " failed: " + first_lines(r.err + r.out, 3));
   }
   const auto result = equiv_result_from_json(nlohmann::json::parse(read_file(json)));
   std::filesystem::remove(json);

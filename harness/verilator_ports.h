@@ -12,7 +12,7 @@
 namespace wf::harness {
 
 template <class T>
-  requires std::is_integral_v<T>
+requires std::is_integral_v<T>
 void set_port(T& port, const blocks::BitVec& v) {
   port = static_cast<T>(v.get_field(0, v.width() < 64 ? v.width() : 64));
 }
@@ -23,8 +23,7 @@ void set_port(VlWide<N>& port, const blocks::BitVec& v) {
 }
 
 template <class T>
-  requires std::is_integral_v<T>
-blocks::BitVec get_port(const T& port, unsigned width) {
+requires std::is_integral_v<T> blocks::BitVec get_port(const T& port, unsigned width) {
   return blocks::BitVec(width, static_cast<std::uint64_t>(port));
 }
 

@@ -14,7 +14,8 @@ std::vector<CffFetchArbiterParams> CffFetchArbiterParams::for_machine(const Mach
   p.max_warps_per_cta = m.max_warps_per_cta;
   p.num_issue_ports = m.schedulers;
   std::vector<CffFetchArbiterParams> out;
-  for (FetchMode mode : {FetchMode::kLrr, FetchMode::kGto, FetchMode::kMwfLrr, FetchMode::kMwfGto}) {
+  for (FetchMode mode :
+       {FetchMode::kLrr, FetchMode::kGto, FetchMode::kMwfLrr, FetchMode::kMwfGto}) {
     p.mode = mode;
     out.push_back(p);
   }
@@ -28,8 +29,8 @@ const std::vector<ParamDesc>& CffFetchArbiterParams::describe() {
       uint_param<P>("num_cta_slots", "c", "CTA slots per SM", &P::num_cta_slots, 2, 32),
       uint_param<P>("max_warps_per_cta", "m", "largest CTA in warps (WPT count range)",
                     &P::max_warps_per_cta, 1, 64),
-      uint_param<P>("num_issue_ports", "i", "warp schedulers reporting issues",
-                    &P::num_issue_ports, 1, 4),
+      uint_param<P>("num_issue_ports", "i", "warp schedulers reporting issues", &P::num_issue_ports,
+                    1, 4),
       enum_param<P, FetchMode>("mode", "", "fetch order", &P::mode,
                                {{"lrr", FetchMode::kLrr},
                                 {"gto", FetchMode::kGto},

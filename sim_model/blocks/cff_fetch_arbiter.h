@@ -56,9 +56,9 @@ class CffFetchArbiter {
   struct In {
     std::uint64_t eligible = 0;  // bit w: warp w may fetch
     std::array<std::uint8_t, kMaxWarps> warp_cta{};
-    std::array<std::uint8_t, kMaxCtas> wpt_count{};  // mwf modes
-    std::array<std::uint8_t, kMaxCtas> cta_age{};    // gto mode: dispatch rank, 0 = oldest
-    std::array<bool, kMaxPorts> issue_valid{};       // scheduler k issued this cycle ...
+    std::array<std::uint8_t, kMaxCtas> wpt_count{};    // mwf modes
+    std::array<std::uint8_t, kMaxCtas> cta_age{};      // gto mode: dispatch rank, 0 = oldest
+    std::array<bool, kMaxPorts> issue_valid{};         // scheduler k issued this cycle ...
     std::array<std::uint8_t, kMaxPorts> issue_warp{};  // ... this warp (SM-wide id)
   };
   struct Out {
@@ -81,7 +81,7 @@ class CffFetchArbiter {
   int pick(const In& in) const;
 
   Params p_;
-  unsigned last_fetch_ = 0;                             // lrr
+  unsigned last_fetch_ = 0;                            // lrr
   std::array<std::uint8_t, kMaxPorts> greedy_warp_{};  // gto: per scheduler, issued last
   std::array<bool, kMaxPorts> greedy_valid_{};
   std::array<std::uint8_t, kMaxCtas> last_warp_{};  // mwf: per CTA slot, issued last

@@ -36,7 +36,7 @@ class GtoArbiter {
   static constexpr unsigned kMaxCtas = 32;
 
   struct In {
-    std::uint64_t ready = 0;                      // bit w: warp w can issue
+    std::uint64_t ready = 0;                         // bit w: warp w can issue
     std::array<std::uint8_t, kMaxWarps> warp_cta{};  // CTA slot of each warp
     // Dispatch rank of each CTA slot among the SM's resident CTAs, 0 = oldest. The SM's CTA
     // dispatcher maintains it; ranks of different slots may tie (then warp id decides).

@@ -67,8 +67,8 @@ class MwfArbiter {
 
  private:
   Params p_;
-  std::array<std::uint8_t, kMaxCtas> last_warp_{};   // per CTA slot: the warp it issued last
-  std::array<bool, kMaxCtas> last_valid_{};          // gto only: last_warp_ is meaningful
+  std::array<std::uint8_t, kMaxCtas> last_warp_{};  // per CTA slot: the warp it issued last
+  std::array<bool, kMaxCtas> last_valid_{};         // gto only: last_warp_ is meaningful
 };
 
 }  // namespace wf::blocks

@@ -31,7 +31,8 @@ ParamDesc uint_param(std::string name, std::string tag, std::string help, unsign
   d.range = std::to_string(min) + ".." + std::to_string(max);
   d.get = [member](const void* p) { return std::to_string(static_cast<const P*>(p)->*member); };
   d.set = [member, min, max, range = d.range](void* p, const std::string& text) -> std::string {
-    if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+    if (text.empty() || text.size() > 9 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
       return "an integer in " + range;
     const unsigned long v = std::stoul(text);
     if (v < min || v > max) return "an integer in " + range;
@@ -110,6 +111,8 @@ constexpr unsigned clog2(unsigned n) {
 }
 
 // Width of a counter that must hold 0..max.
-constexpr unsigned count_width(unsigned max) { return clog2(max + 1); }
+constexpr unsigned count_width(unsigned max) {
+  return clog2(max + 1);
+}
 
 }  // namespace wf::blocks

@@ -19,8 +19,8 @@ const std::vector<ParamDesc>& WarpPriorityTableParams::describe() {
                     32),
       uint_param<P>("max_warps_per_cta", "m", "largest CTA in warps (counter range)",
                     &P::max_warps_per_cta, 1, 64),
-      uint_param<P>("num_arrive_ports", "a", "barrier arrivals per cycle", &P::num_arrive_ports,
-                    1, 4),
+      uint_param<P>("num_arrive_ports", "a", "barrier arrivals per cycle", &P::num_arrive_ports, 1,
+                    4),
   };
   return table;
 }
@@ -35,7 +35,8 @@ void WarpPriorityTable::tick(const In& in) {
     for (unsigned port = 0; port < p_.num_arrive_ports; ++port) {
       if (in.arrive_valid[port] && in.arrive_cta[port] == s) ++next;
     }
-    count_[s] = static_cast<std::uint8_t>(next > p_.max_warps_per_cta ? p_.max_warps_per_cta : next);
+    count_[s] =
+        static_cast<std::uint8_t>(next > p_.max_warps_per_cta ? p_.max_warps_per_cta : next);
   }
 }
 

@@ -13,7 +13,9 @@ constexpr std::uint64_t low_mask(unsigned n) {
 }
 
 // The lowest set bit of `mask`, or -1.
-inline int lowest(std::uint64_t mask) { return mask ? std::countr_zero(mask) : -1; }
+inline int lowest(std::uint64_t mask) {
+  return mask ? std::countr_zero(mask) : -1;
+}
 
 // Round robin: the first set bit of `mask` (n bits) strictly after `last`, wrapping; `last`
 // itself comes last. -1 when mask is empty.

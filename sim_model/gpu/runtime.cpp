@@ -103,7 +103,9 @@ void Runtime::memset(DevPtr dst, int value, std::size_t bytes) {
   impl_->memory.fill(dst, static_cast<std::uint8_t>(value), bytes);
 }
 
-std::uint64_t Runtime::memory_digest() const { return impl_->memory.digest(); }
+std::uint64_t Runtime::memory_digest() const {
+  return impl_->memory.digest();
+}
 
 DevPtr Runtime::symbol_address(const std::string& name) const {
   auto it = impl_->symbols.find(name);

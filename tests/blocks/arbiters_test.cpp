@@ -98,13 +98,13 @@ TEST(MwfArbiter, TiesGoToSmallerCtaSlotAndGtoInsideIsGreedy) {
   in.ready = 0xFF;
   EXPECT_EQ(a.eval(in).grant_warp, 1u);  // slot 2 < slot 3; its smallest warp is 1
   a.tick(in);
-  in.ready = 0xF7;                       // 3 not ready: no effect, greedy 1 stays
+  in.ready = 0xF7;  // 3 not ready: no effect, greedy 1 stays
   EXPECT_EQ(a.eval(in).grant_warp, 1u);
   a.tick(in);
-  in.wpt_count[3] = 2;                   // slot 3 now has more waiters
+  in.wpt_count[3] = 2;  // slot 3 now has more waiters
   EXPECT_EQ(a.eval(in).grant_warp, 0u);
   a.tick(in);
-  in.ready = 0xFE;                       // greedy 0 stalls: slot 3's oldest ready is 2
+  in.ready = 0xFE;  // greedy 0 stalls: slot 3's oldest ready is 2
   EXPECT_EQ(a.eval(in).grant_warp, 2u);
 }
 

@@ -14,8 +14,9 @@ void add_block_args(CLI::App& app, BlockArgs& args) {
   app.add_option("--preset", args.preset,
                  "Machine preset (built-in name or .toml path) the parameters derive from")
       ->capture_default_str();
-  app.add_option("--param", args.params,
-                 "Override a block parameter, key=value (repeatable); `warpforge params` lists them");
+  app.add_option(
+      "--param", args.params,
+      "Override a block parameter, key=value (repeatable); `warpforge params` lists them");
 }
 
 std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArgs& args) {

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 #include <unistd.h>
+#include <nlohmann/json.hpp>
 
 #include "sim_model/common/atomic_file.h"
 #include "synth/area.h"
@@ -35,7 +35,9 @@ struct Row {
   std::string lint_notes;
 };
 
-std::string ok(bool b) { return b ? "ok" : "FAIL"; }
+std::string ok(bool b) {
+  return b ? "ok" : "FAIL";
+}
 
 std::string markdown(const std::vector<Row>& rows, const std::string& preset) {
   std::ostringstream s;
@@ -129,8 +131,7 @@ CommandSetup setup = [](CLI::App& app) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print("\n{} in {:.0f} s; report: {}/flow.md, {}/flow.json\n",
-               all_ok ? "all blocks passed" : "SOME BLOCKS FAILED", secs, a->out_dir,
-               a->out_dir);
+               all_ok ? "all blocks passed" : "SOME BLOCKS FAILED", secs, a->out_dir, a->out_dir);
     return all_ok ? 0 : 1;
   };
 };

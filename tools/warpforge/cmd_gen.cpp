@@ -18,8 +18,7 @@ struct GenArgs {
 CommandSetup setup = [](CLI::App& app) {
   auto args = std::make_shared<GenArgs>();
   add_block_args(app, args->blocks);
-  app.add_option("-o,--output", args->out_dir, "Directory for the .v files")
-      ->capture_default_str();
+  app.add_option("-o,--output", args->out_dir, "Directory for the .v files")->capture_default_str();
   app.footer(
       "Writes one <block>_<signature>.v per configuration; the signature encodes the\n"
       "parameters. Example: warpforge gen --all --preset gtx480 -o rtl");
@@ -28,8 +27,7 @@ CommandSetup setup = [](CLI::App& app) {
     const auto configs = select_configs(args->blocks);
     std::vector<std::pair<std::filesystem::path, std::string>> files;
     for (const auto& c : configs) {
-      files.emplace_back(std::filesystem::path(args->out_dir) / (c->module() + ".v"),
-                         c->verilog());
+      files.emplace_back(std::filesystem::path(args->out_dir) / (c->module() + ".v"), c->verilog());
     }
     for (const auto& [path, text] : files) {
       write_file_atomically(path, text);

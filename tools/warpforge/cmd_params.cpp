@@ -18,8 +18,8 @@ CommandSetup setup = [](CLI::App& app) {
       const auto params = c->params();
       const auto& descs = entry.describe();
       for (std::size_t i = 0; i < params.size(); ++i) {
-        fmt::print("  {:<18} = {:<8} {}  [{}]\n", params[i].first, params[i].second,
-                   descs[i].help, descs[i].range);
+        fmt::print("  {:<18} = {:<8} {}  [{}]\n", params[i].first, params[i].second, descs[i].help,
+                   descs[i].range);
       }
     }
     return 0;
