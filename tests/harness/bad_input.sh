@@ -27,7 +27,10 @@ expect2 "rtl file with the wrong module" "wrong.v" "$wf" equiv mwf_arbiter --par
 expect2 "no block" "block" "$wf" gen -o "$tmp/o5"
 expect2 "unknown option" "--frobnicate" "$wf" gen --all --frobnicate
 expect2 "unknown subcommand" "bogus" "$wf" bogus
-for d in o1 o2 o3 o4 o5; do
+expect2 "flow with an unknown workload" "nope" "$wf" flow --workload nope -o "$tmp/o6"
+expect2 "sim with an unknown workload" "nope" "$wf" sim --workload nope
+expect2 "sim with an unknown issue policy" "fifo" "$wf" sim --workload vecadd --issue fifo
+for d in o1 o2 o3 o4 o5 o6; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
 exit $fail

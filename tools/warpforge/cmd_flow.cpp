@@ -10,10 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "sim_model/common/atomic_file.h"
+#include "sim_model/common/error.h"
 #include "synth/area.h"
 #include "synth/lint.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/flow_simulation.h"
+#include "workloads/workload.h"
 
 namespace wf::cli {
 namespace {
@@ -23,6 +26,7 @@ struct FlowArgs {
   std::string out_dir = "warpforge-flow";
   std::uint64_t cycles = 1'000'000;
   std::uint64_t seed = 1;
+  std::string workload = "reduce";
 };
 
 struct Row {
@@ -39,7 +43,8 @@ std::string ok(bool b) {
   return b ? "ok" : "FAIL";
 }
 
-std::string markdown(const std::vector<Row>& rows, const std::string& preset) {
+std::string markdown(const std::vector<Row>& rows, const std::vector<FlowSimRow>& sims,
+                     const std::string& preset) {
   std::ostringstream s;
   s << "# warpforge flow: preset " << preset << "\n\n";
   s << "| module | verilator -Wall | yosys check | equivalence | FF bits | cells | NAND2 eq | "
@@ -52,6 +57,16 @@ std::string markdown(const std::vector<Row>& rows, const std::string& preset) {
                                     : fmt::format("MISMATCH @{}", r.equiv.mismatch_cycle),
                      r.area.ff_bits, r.area.total_cells, r.area.nand2_eq, r.area.area_um2,
                      r.area.longest_path);
+  }
+  if (!sims.empty()) {
+    s << "\n## Short simulation\n\n";
+    s << "| workload | issue | fetch | check | cycles | IPC | speedup over first row |\n";
+    s << "|---|---|---|---|---:|---:|---:|\n";
+    for (const auto& r : sims) {
+      s << fmt::format("| {} | {} | {} | {} | {} | {:.2f} | {:.3f} |\n", r.workload, r.issue,
+                       r.fetch, r.passed ? "pass" : "FAIL (" + r.status + ")", r.cycles, r.ipc,
+                       r.cycles ? static_cast<double>(sims.front().cycles) / r.cycles : 0.0);
+    }
   }
   s << "\nParameters:\n\n";
   for (const auto& r : rows) s << "- `" << r.module << "`: " << r.params << "\n";
@@ -67,10 +82,19 @@ CommandSetup setup = [](CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
   app.add_option("--seed", a->seed, "Stimulus seed")->capture_default_str();
-  app.footer("Without block names, runs every block of the preset (as --all).");
+  app.add_option("--workload", a->workload,
+                 "Workload of the closing simulation (lrr/lrr vs mwf-gto/cff); 'none' skips it")
+      ->capture_default_str();
+  app.footer(
+      "Without block names, runs every block of the preset (as --all), then simulates one\n"
+      "workload on the cycle model under the baseline (lrr/lrr) and BAWS (mwf-gto/cff).");
   return [a]() -> int {
     if (a->blocks.blocks.empty()) a->blocks.all = true;
     const auto configs = select_configs(a->blocks);
+    if (a->workload != "none" && !workloads::find_workload(a->workload)) {
+      throw UsageError("--workload " + a->workload +
+                       ": expected a workload of `warpforge run --list`, or none");
+    }
     const auto out = std::filesystem::path(a->out_dir);
     const auto start = std::chrono::steady_clock::now();
     std::vector<Row> rows;
@@ -107,6 +131,16 @@ CommandSetup setup = [](CLI::App& app) {
       std::fflush(stdout);
       rows.push_back(std::move(r));
     }
+    std::vector<FlowSimRow> sims;
+    if (a->workload != "none") {
+      sims = flow_simulation(a->blocks.preset, a->workload, {{"lrr", "lrr"}, {"mwf-gto", "cff"}});
+      for (const auto& r : sims) {
+        all_ok &= r.passed && r.status == "ok";
+        fmt::print("  {:<4} sim {} issue {} fetch {}: {} cycles, IPC {:.2f} ({:.1f} s)\n",
+                   r.passed && r.status == "ok" ? "ok" : "FAIL", r.workload, r.issue, r.fetch,
+                   r.cycles, r.ipc, r.seconds);
+      }
+    }
     std::vector<synth::AreaReport> areas;
     for (const auto& r : rows) areas.push_back(r.area);
     fmt::print("\n{}", synth::format_area_table(areas));
@@ -126,8 +160,9 @@ CommandSetup setup = [](CLI::App& app) {
       e["area"] = r.area;
       j["blocks"].push_back(e);
     }
+    for (const auto& r : sims) j["simulation"].push_back(to_json(r));
     write_file_atomically(out / "flow.json", j.dump(2) + "\n");
-    write_file_atomically(out / "flow.md", markdown(rows, a->blocks.preset));
+    write_file_atomically(out / "flow.md", markdown(rows, sims, a->blocks.preset));
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     fmt::print("\n{} in {:.0f} s; report: {}/flow.md, {}/flow.json\n",
