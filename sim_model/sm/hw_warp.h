@@ -25,7 +25,8 @@ struct HwWarp {
   bool branch_pending = false;
   bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
   bool finished = false;
-  std::uint32_t pending_memory = 0;  // loads/atomics in flight
+  std::uint32_t pending_memory = 0;   // loads/atomics in flight
+  std::uint32_t pending_atomics = 0;  // of those, global atomics performed at the L2
   WarpState state = WarpState::kFetch;
 
   bool live() const { return warp != nullptr; }

@@ -31,6 +31,10 @@ WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
   }
   const ptx::Instr* in = h.warp->next_instr();
   if (h.scoreboard.blocks(*in, h.warp->reg_base())) return WarpState::kData;
+  // Global atomics take effect when they reach the L2, not at issue. A barrier or fence must
+  // order them before what follows it, so it waits until the warp's atomics are acknowledged.
+  if (h.pending_atomics && (in->op == ptx::Op::Bar || in->op == ptx::Op::Membar))
+    return WarpState::kData;
   const Timing t = timing_of(*in, core_.config);
   if (!core_.units.available(t.unit, now)) return WarpState::kStructural;
   if (t.unit == Unit::kLdSt && !lsu_.can_accept()) return WarpState::kStructural;

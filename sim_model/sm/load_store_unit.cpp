@@ -70,6 +70,7 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
     h.scoreboard.reserve(rec.reg_base + in.writes[i]);
   }
   ++h.pending_memory;
+  if (rec.deferred_atomic != ptx::kNoDeferredAtomic) ++h.pending_atomics;
   const std::uint64_t token = next_token_++;
   pending_.emplace(token, p);
   l1_->access(token, warp, kind, m, lines.data(), n, now);
@@ -95,6 +96,7 @@ void LoadStoreUnit::cycle(std::uint64_t now) {
     if (h.generation == p.generation) {
       core_.release(p.release);
       --h.pending_memory;
+      if (p.atomic != ptx::kNoDeferredAtomic) --h.pending_atomics;
     }
     ++core_.stats.memory_loads;
     core_.stats.memory_latency_cycles += now - p.issue_cycle;

@@ -49,6 +49,30 @@ const char* kPtx = R"(.version 7.5
   st.global.u32 [%rd4], %r5;
   ret;
 }
+.visible .entry red_then_fence(.param .u64 pa, .param .u64 pout)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [pa];
+  ld.param.u64 %rd2, [pout];
+  red.global.add.u32 [%rd1], 5;
+  membar.gl;
+  ld.global.u32 %r1, [%rd1];
+  st.global.u32 [%rd2], %r1;
+  ret;
+}
+.visible .entry red_then_barrier(.param .u64 pa, .param .u64 pout)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [pa];
+  ld.param.u64 %rd2, [pout];
+  red.global.add.u32 [%rd1], 5;
+  bar.sync 0;
+  ld.global.u32 %r1, [%rd1];
+  st.global.u32 [%rd2], %r1;
+  ret;
+}
 )";
 
 enum class Mode { kFunctional, kTiming, kTimingFixedLatency };
@@ -81,6 +105,25 @@ TEST(TimingAtomics, TimingModePerformsAtTheL2) {
   // The load executes at issue, while the exchange is still on its way to the L2.
   for (Mode m : {Mode::kTiming, Mode::kTimingFixedLatency})
     EXPECT_EQ(atom_then_load(m), (std::vector<std::uint32_t>{3, 3, 7}));
+}
+
+std::uint32_t red_then(const char* kernel, Mode mode) {
+  RuntimeOptions o;
+  o.timing = session_for(mode);
+  Runtime rt(o);
+  rt.load_ptx(kPtx, "atomics.ptx");
+  const DevPtr a = rt.upload(std::vector<std::uint32_t>{10});
+  const DevPtr out = rt.malloc(4);
+  rt.launch(kernel, {1}, {1}, {KernelArg::of(a), KernelArg::of(out)});
+  return rt.download<std::uint32_t>(out, 1)[0];
+}
+
+TEST(TimingAtomics, FenceAndBarrierOrderAtomicsBeforeLaterLoads) {
+  // Without waiting for the reduction's acknowledgement the load would read 10.
+  for (Mode m : {Mode::kFunctional, Mode::kTiming, Mode::kTimingFixedLatency}) {
+    EXPECT_EQ(red_then("red_then_fence", m), 15u);
+    EXPECT_EQ(red_then("red_then_barrier", m), 15u);
+  }
 }
 
 std::vector<std::uint32_t> count(Mode mode, std::uint32_t ctas, std::uint32_t threads,
