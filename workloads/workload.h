@@ -29,6 +29,12 @@ struct Workload {
   std::string description;  // one line: algorithm and synchronization pattern
   std::string size_unit;    // what WorkloadOptions::size counts, with its default
   WorkloadRun run;
+  // A size small enough that ctest can run it on the cycle model under every policy pair in
+  // about a second; 0 = the default size.
+  std::uint64_t test_size = 0;
+  // The studies this workload belongs to, e.g. "baws-barrier" (BAWS Table 2) or "baws-other"
+  // (the paper's non-barrier-intensive set); `warpforge reproduce` selects by these.
+  std::vector<std::string> suites = {};
 
   const EmbeddedPtx& ptx() const { return embedded_ptx(name); }
 };

@@ -3,7 +3,6 @@
 // and identical runs give byte-identical statistics.
 #include <gtest/gtest.h>
 
-#include <map>
 #include <memory>
 #include <string>
 
@@ -16,12 +15,6 @@
 
 namespace wf::gpu {
 namespace {
-
-// Small sizes keep all pairs of all workloads within the test budget.
-const std::map<std::string, std::uint64_t> kSizes = {
-    {"bfs", 512},     {"fwt", 1024},  {"histogram", 4096}, {"matmul", 32},
-    {"reduce", 4096}, {"sort", 1024}, {"spinlock", 8},     {"vecadd", 2048},
-};
 
 // spinlock logs which CTA took the lock at each count: the log's order is the schedule's, so
 // its memory legitimately differs between modes (its check accepts any order).
@@ -40,7 +33,7 @@ Outcome run(const workloads::Workload& w, std::shared_ptr<TimingSession> session
   o.timing = session;
   Runtime runtime(o);
   workloads::WorkloadOptions wo;
-  wo.size = kSizes.count(w.name) ? kSizes.at(w.name) : 0;
+  wo.size = w.test_size;  // small, so all pairs of all workloads fit the test budget
   Outcome out;
   out.result = w.run(runtime, wo);
   out.digest = runtime.memory_digest();

@@ -1,4 +1,5 @@
 // The workload registry and embedded PTX, which need no executor.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,8 +17,11 @@ namespace {
 TEST(WorkloadRegistry, HoldsEveryWorkloadSortedByName) {
   std::vector<std::string> names;
   for (const auto* w : all_workloads()) names.push_back(w->name);
-  EXPECT_EQ(names, (std::vector<std::string>{"bfs", "fwt", "histogram", "matmul", "reduce", "sort",
-                                             "spinlock", "vecadd"}));
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end()) << "duplicate name";
+  for (const char* n :
+       {"bfs", "fwt", "histogram", "matmul", "reduce", "sort", "spinlock", "vecadd"})
+    EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
   EXPECT_EQ(find_workload("nope"), nullptr);
   ASSERT_NE(find_workload("sort"), nullptr);
   EXPECT_EQ(find_workload("sort")->name, "sort");
@@ -27,6 +31,7 @@ TEST(WorkloadRegistry, EveryWorkloadHasItsPtxEmbedded) {
   for (const auto* w : all_workloads()) {
     EXPECT_FALSE(w->description.empty()) << w->name;
     EXPECT_FALSE(w->size_unit.empty()) << w->name;
+    EXPECT_GT(w->test_size, 0u) << w->name << " needs a small size for the cycle-model tests";
     EXPECT_EQ(w->ptx().path, "workloads/" + w->name + "/" + w->name + ".ptx");
     EXPECT_NE(w->ptx().text.find(".target sm_75"), std::string_view::npos) << w->name;
     EXPECT_NE(w->ptx().text.find(".entry"), std::string_view::npos) << w->name;

@@ -53,6 +53,7 @@ RunResult run_fwt(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("fwt",
             "fast Walsh-Hadamard transform: one launch per large stride, then the small strides "
             "in shared memory with a barrier per stage",
-            "elements, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_fwt);
+            "elements, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_fwt,
+            1024);
 
 }  // namespace wf::workloads

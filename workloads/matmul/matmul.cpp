@@ -48,6 +48,7 @@ RunResult run_matmul(gpu::Runtime& runtime, const WorkloadOptions& options) {
 
 WF_WORKLOAD("matmul",
             "C = A*B, 16x16 tiles staged through shared memory, two barriers per tile step",
-            "matrix order n, a multiple of 16 (default 128: 8x8 CTAs of 256 threads)", run_matmul);
+            "matrix order n, a multiple of 16 (default 128: 8x8 CTAs of 256 threads)", run_matmul,
+            32);
 
 }  // namespace wf::workloads

@@ -44,6 +44,6 @@ RunResult run_sort(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("sort",
             "bitonic sort: per-CTA shared-memory networks with a barrier per step, plus global "
             "merge steps as separate launches",
-            "keys, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_sort);
+            "keys, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_sort, 1024);
 
 }  // namespace wf::workloads
