@@ -1,5 +1,7 @@
 #include "sim_model/sm/fetch_stage.h"
 
+#include <bit>
+
 namespace wf::sm {
 namespace {
 
@@ -22,10 +24,10 @@ FetchStage::FetchStage(SmCore& core)
 
 bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
   std::uint64_t eligible = 0;
-  for (unsigned w = 0; w < core_.warps.size(); ++w) {
+  for (std::uint64_t m = core_.fetch_candidates; m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
     const HwWarp& h = core_.warps[w];
-    if (!h.live() || h.finished || !h.ibuffer.empty() || now < h.fetch_ready) continue;
-    if (h.branch_pending && now < h.branch_resolve) continue;
+    if (now < h.fetch_ready || (h.branch_pending && now < h.branch_resolve)) continue;
     eligible |= std::uint64_t{1} << w;
   }
   bool any_issue = false;
@@ -45,6 +47,7 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
 
   HwWarp& h = core_.warps[out.grant_warp];
   h.branch_pending = false;
+  core_.touch(out.grant_warp);
   const std::uint32_t fn = h.warp->function();
   const std::uint32_t pc = h.warp->pc();
   const std::uint64_t ready = icache_.access(instruction_address(fn, pc), now);
@@ -60,6 +63,7 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     h.ibuffer.push({fn, pc + i});
     if (code[pc + i].cls == ptx::OpClass::Control) break;
   }
+  core_.note_ibuffer(out.grant_warp);
   return true;
 }
 

@@ -1,12 +1,18 @@
 #include "sim_model/sm/issue_stage.h"
 
 #include <bit>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace wf::sm {
 
-IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu) : core_(core), lsu_(lsu) {
-  for (unsigned k = 0; k < core.config.machine.schedulers; ++k)
-    schedulers_.emplace_back(core.config, core.config.issue);
+IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
+    : core_(core), lsu_(lsu), check_states_(core.config.check_warp_states) {
+  const unsigned n = core.config.machine.schedulers;
+  for (unsigned k = 0; k < n; ++k) schedulers_.emplace_back(core.config, core.config.issue);
+  scheduler_mask_.assign(n, 0);
+  for (unsigned w = 0; w < core.warps.size(); ++w) scheduler_mask_[w % n] |= SmCore::bit(w);
 }
 
 void IssueStage::set_warp_cta(unsigned warp, unsigned cta_slot) {
@@ -43,36 +49,55 @@ WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
 
 unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
   const unsigned n = static_cast<unsigned>(schedulers_.size());
-  const unsigned num_warps = static_cast<unsigned>(core_.warps.size());
   unsigned count = 0;
-  StateCounts& states = core_.stats.states;
+  const std::uint64_t recheck = (core_.recheck_mask | core_.volatile_mask) & core_.live_mask;
+  core_.recheck_mask = 0;
   for (unsigned k = 0; k < n; ++k) {
+    for (std::uint64_t m = recheck & scheduler_mask_[k]; m; m &= m - 1) {
+      const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+      core_.set_state(w, classify(core_.warps[w], now));
+    }
+    if (check_states_) check_states(scheduler_mask_[k], now);
     std::uint64_t ready = 0;
-    for (unsigned w = k, j = 0; w < num_warps; w += n, ++j) {
-      HwWarp& h = core_.warps[w];
-      if (!h.live()) continue;
-      h.state = classify(h, now);
-      if (h.state == WarpState::kReady) ready |= std::uint64_t{1} << j;
+    for (std::uint64_t m = scheduler_mask_[k] & core_.volatile_mask & core_.live_mask; m;
+         m &= m - 1) {
+      const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+      if (core_.warps[w].state == WarpState::kReady) ready |= std::uint64_t{1} << (w / n);
     }
     const int pick = schedulers_[k].select(ready, core_.barriers.counts().count);
     issued[k] = -1;
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;
       issue(w, k, now);
-      core_.warps[w].state = WarpState::kIssued;
+      core_.set_state(w, WarpState::kIssued);
       issued[k] = static_cast<int>(w);
       ++count;
     }
-    // States are final only now: an issue may have released a barrier of this scheduler's
-    // warps, but that takes effect next cycle, so counting after the pick is exact.
-    for (unsigned w = k; w < num_warps; w += n) {
-      const HwWarp& h = core_.warps[w];
-      if (h.live()) ++states[static_cast<unsigned>(h.state)];
-    }
   }
-  for (unsigned w : released_) core_.warps[w].at_barrier = false;
+  // Every live warp is counted in its final state of the cycle: an issue may have released a
+  // barrier, but that takes effect next cycle.
+  StateCounts& states = core_.stats.states;
+  for (unsigned s = 0; s < kNumWarpStates; ++s) states[s] += core_.warps_in_state[s];
+  for (unsigned w : released_) {
+    core_.warps[w].at_barrier = false;
+    core_.touch(w);
+  }
   released_.clear();
   return count;
+}
+
+void IssueStage::check_states(std::uint64_t warps, std::uint64_t now) const {
+  for (std::uint64_t m = warps & core_.live_mask; m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    HwWarp& h = core_.warps[w];
+    const WarpState fresh = classify(h, now);
+    if (fresh != h.state) {
+      throw std::logic_error(
+          fmt::format("sm {} warp {} at cycle {}: tracked state {} but the warp is {}", core_.id, w,
+                      now, kWarpStateNames[static_cast<unsigned>(h.state)],
+                      kWarpStateNames[static_cast<unsigned>(fresh)]));
+    }
+  }
 }
 
 void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
@@ -83,6 +108,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   ++core_.stats.warp_instructions;
   core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
   h.ibuffer.pop();
+  core_.touch(warp);
 
   const ptx::Instr& in = *rec.instr;
   const Timing t = timing_of(in, core_.config);
@@ -106,6 +132,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
                                     h.ibuffer.front().function != h.warp->function())) {
     h.ibuffer.flush();  // the SIMT stack reconverged elsewhere: the prefetched entry is stale
   }
+  core_.note_ibuffer(warp);
   if (rec.is_barrier || rec.is_exit) barrier_effects(warp, scheduler, rec);
 }
 

@@ -38,12 +38,17 @@ class IssueStage {
 
  private:
   WarpState classify(HwWarp& h, std::uint64_t now) const;
+  // Classifies the live warps of `warps` afresh and throws if the incrementally tracked state
+  // differs (TimingConfig::check_warp_states; tests turn it on).
+  void check_states(std::uint64_t warps, std::uint64_t now) const;
   void issue(unsigned warp, unsigned scheduler, std::uint64_t now);
   void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec);
 
   SmCore& core_;
   LoadStoreUnit& lsu_;
   std::vector<WarpScheduler> schedulers_;
+  std::vector<std::uint64_t> scheduler_mask_;  // scheduler k's warps: slots w with w % n == k
+  bool check_states_;
   std::vector<unsigned> released_;  // warps a barrier released this cycle
   bool trace_on_ = false;
   std::vector<IssueEvent> trace_;

@@ -47,6 +47,10 @@ void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_
     h.cta_slot = slot;
     h.scoreboard.reset(regs);
     cs.warps.push_back(hw);
+    core_.live_mask |= SmCore::bit(hw);
+    ++core_.warps_in_state[static_cast<unsigned>(h.state)];
+    core_.touch(hw);
+    core_.note_ibuffer(hw);
     issue_.set_warp_cta(hw, slot);
     fetch_.set_warp_cta(hw, slot);
   }
@@ -76,6 +80,10 @@ void Sm::refresh_cta_age() {
 unsigned Sm::cycle(std::uint64_t now) {
   if (resident_ == 0) {
     lsu_.cycle(now);  // answers to exited warps' loads and atomics still arrive
+    if (lsu_.quiet()) {
+      asleep_ = true;  // until a memory answer or a new CTA
+      sleep_from_ = now + 1;
+    }
     return 0;
   }
   ++core_.stats.busy_cycles;
@@ -109,12 +117,13 @@ void Sm::wake(std::uint64_t now) {
   if (!asleep_) return;
   asleep_ = false;
   if (now <= sleep_from_) return;
+  if (resident_ == 0) return;  // an empty SM's idle cycles are neither busy nor skipped work
   const std::uint64_t skipped = now - sleep_from_;
   core_.stats.skipped_cycles += skipped;
   core_.stats.busy_cycles += skipped;
   core_.stats.live_warp_cycles += skipped * live_warps_;
-  for (const HwWarp& h : core_.warps)
-    if (h.live()) core_.stats.states[static_cast<unsigned>(h.state)] += skipped;
+  for (unsigned s = 0; s < kNumWarpStates; ++s)
+    core_.stats.states[s] += skipped * core_.warps_in_state[s];
 }
 
 void Sm::finish_cta(unsigned slot, std::uint64_t now) {
@@ -122,6 +131,12 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
   finished_.push_back({cs.cta->id, core_.id, cs.start_cycle, now + 1});
   for (unsigned w : cs.warps) {
     HwWarp& h = core_.warps[w];
+    --core_.warps_in_state[static_cast<unsigned>(h.state)];
+    const std::uint64_t gone = ~SmCore::bit(w);
+    core_.live_mask &= gone;
+    core_.recheck_mask &= gone;
+    core_.volatile_mask &= gone;
+    core_.fetch_candidates &= gone;
     h.warp = nullptr;
     h.cta = nullptr;
     ++h.generation;

@@ -50,6 +50,42 @@ struct SmCore {
   SmStats stats;
   std::uint64_t timed_until = 0;  // nothing timed (ALU results, refills, branches) lands later
 
+  // Incremental warp bookkeeping, so a cycle costs what changes in it rather than a scan of
+  // every warp (one bit per hardware warp slot; the blocks' 64-warp limit bounds the SM).
+  std::uint64_t live_mask = 0;
+  // Warps whose state must be worked out again: something they depend on changed (an issue, a
+  // fetch, a register or memory answer, a barrier release), or it depends on time or on other
+  // warps' issues (ready, structural, control, issued). The rest keep last cycle's state.
+  std::uint64_t recheck_mask = 0;
+  std::uint64_t volatile_mask = 0;
+  // Live, not finished, I-buffer empty: the candidates for fetch.
+  std::uint64_t fetch_candidates = 0;
+  std::array<std::uint32_t, kNumWarpStates> warps_in_state{};  // live warps per state
+
+  void touch(unsigned warp) { recheck_mask |= bit(warp); }
+  static std::uint64_t bit(unsigned warp) { return std::uint64_t{1} << warp; }
+  void set_state(unsigned warp, WarpState s) {
+    HwWarp& h = warps[warp];
+    --warps_in_state[static_cast<unsigned>(h.state)];
+    ++warps_in_state[static_cast<unsigned>(s)];
+    h.state = s;
+    if (s == WarpState::kReady || s == WarpState::kStructural || s == WarpState::kControl ||
+        s == WarpState::kIssued) {
+      volatile_mask |= bit(warp);
+    } else {
+      volatile_mask &= ~bit(warp);
+    }
+  }
+  // Keeps fetch_candidates in step after the warp's I-buffer or `finished` changed.
+  void note_ibuffer(unsigned warp) {
+    const HwWarp& h = warps[warp];
+    if (h.live() && !h.finished && h.ibuffer.empty()) {
+      fetch_candidates |= bit(warp);
+    } else {
+      fetch_candidates &= ~bit(warp);
+    }
+  }
+
   void note_timed(std::uint64_t cycle) {
     if (cycle > timed_until) timed_until = cycle;
   }
@@ -72,6 +108,7 @@ struct SmCore {
     HwWarp& h = warps[r.warp];
     if (h.generation != r.generation) return;
     for (unsigned i = 0; i < r.count; ++i) h.scoreboard.release(r.regs[i]);
+    touch(r.warp);
   }
 };
 

@@ -45,6 +45,9 @@ struct TimingConfig {
   // Registers per thread for occupancy. PTX names virtual registers without limit, so 0 asks
   // for an estimate from the kernel's declared registers (see occupancy.cpp).
   unsigned regs_per_thread = 0;
+  // Tests: re-derive every warp's state each cycle and fail if the incremental tracking
+  // disagrees. Slow; never changes results.
+  bool check_warp_states = false;
 };
 
 // Reads the preset's timing sections. Throws UsageError naming the preset and the key.

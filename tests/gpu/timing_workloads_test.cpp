@@ -45,6 +45,7 @@ std::shared_ptr<TimingSession> session(const std::string& issue, const std::stri
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
   c.issue = sm::parse_issue_policy(issue);
   c.fetch = sm::parse_fetch_policy(fetch);
+  c.check_warp_states = true;  // the incremental warp-state tracking must equal a full rescan
   return std::make_shared<TimingSession>(c);
 }
 
