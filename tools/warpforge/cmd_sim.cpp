@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,25 @@ sm::TimingConfig build_config(const SimArgs& a) {
   return c;
 }
 
+// One row per run. An existing file must start with the same header (the columns are stable
+// names), so rows of different layouts never mix; it is checked before the run too, so a long
+// simulation never ends in a usage error.
+void check_csv_target(const std::string& path) {
+  if (path.empty() || !std::filesystem::exists(path)) return;
+  const std::string header = gpu::timing_report_csv_header();
+  if (read_file(path).compare(0, header.size(), header) != 0)
+    throw UsageError(fmt::format(
+        "--csv {}: the file exists but does not start with warpforge sim's CSV header", path));
+}
+
+void append_csv_row(const std::string& path, const std::string& row) {
+  check_csv_target(path);
+  std::string text =
+      std::filesystem::exists(path) ? read_file(path) : gpu::timing_report_csv_header();
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  write_file_atomically(path, text + row);
+}
+
 int run(const SimArgs& a) {
   if (a.workload.empty() == a.spec.empty())
     throw UsageError("sim: give exactly one of --workload NAME or --spec FILE");
@@ -61,6 +81,7 @@ int run(const SimArgs& a) {
                                    a.workload, names));
     }
   }
+  check_csv_target(a.csv);
   auto session = std::make_shared<gpu::TimingSession>(build_config(a));
   const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
@@ -86,9 +107,7 @@ int run(const SimArgs& a) {
   const gpu::TimingResults& r = session->results();
   const gpu::RunLabel label{result.name, result.passed};
   if (!a.stats.empty()) write_file_atomically(a.stats, gpu::timing_report_json(*session, label));
-  if (!a.csv.empty())
-    write_file_atomically(
-        a.csv, gpu::timing_report_csv_header() + gpu::timing_report_csv_row(*session, label));
+  if (!a.csv.empty()) append_csv_row(a.csv, gpu::timing_report_csv_row(*session, label));
 
   const std::uint64_t threads = gpu::total_thread_instructions(r);
   fmt::print("{}  {}  issue {} fetch {}: {} cycles, {} thread instructions, IPC {:.2f}\n",
@@ -114,7 +133,9 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--fetch", a->fetch, "fetch policy: lrr|cff (default: preset)");
   app.add_option("--param", a->params, "override a timing parameter, KEY=VALUE (repeatable)");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
-  app.add_option("--csv", a->csv, "write the headline statistics as a CSV header + row");
+  app.add_option(
+      "--csv", a->csv,
+      "append the headline statistics as one CSV row (header first when the file is new)");
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
