@@ -78,6 +78,7 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["preset"] = c.machine.name;
   j["issue"] = sm::to_string(c.issue);
   j["fetch"] = sm::to_string(c.fetch);
+  j["memory"] = session.memory_model();
   j["cycles"] = r.cycles;
   j["warp_instructions"] = t.warp;
   j["thread_instructions"] = t.thread;

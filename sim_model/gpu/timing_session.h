@@ -60,6 +60,7 @@ class TimingSession {
   // Fixed latencies instead (sim_model/sm's stand-ins): no bandwidth limits or queueing, for
   // tests that derive exact cycle counts by hand.
   void use_fixed_latency_memory() {
+    memory_model_ = "fixed-latency";
     memory_factory = [](const sm::TimingConfig& c) {
       return std::make_unique<sm::FixedLatencyMemory>(c);
     };
@@ -68,8 +69,11 @@ class TimingSession {
     };
   }
   Progress progress;
+  // "golden" (sim_model/mem) or "fixed-latency"; the stats name it.
+  const std::string& memory_model() const { return memory_model_; }
 
  private:
+  std::string memory_model_ = "golden";
   sm::TimingConfig config_;
   TimingResults results_;
 };

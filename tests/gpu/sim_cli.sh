@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # warpforge sim from the command line: a deadlock ends with status "deadlock", the warp dump
 # and exit status 3; --csv appends one row per run under one header; a CSV of another layout is
-# refused before the run (exit 2) and left untouched.
+# refused before the run (exit 2) and left untouched; --memory fixed-latency swaps the memory
+# system and the stats say so.
 set -uo pipefail
 wf="$1"; data="$2"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -20,6 +21,12 @@ check "warp dump names the barrier" 'grep -q "barrier 0" "$tmp/out"'
 check "two runs, one header + two rows" '[ "$(wc -l <"$tmp/runs.csv")" -eq 3 ]'
 check "header once" '[ "$(grep -c "^workload," "$tmp/runs.csv")" -eq 1 ]'
 check "second row is gto" 'sed -n 3p "$tmp/runs.csv" | grep -q "^vecadd,gtx480,gto,"'
+
+"$wf" sim --workload vecadd --size 2048 --memory fixed-latency --stats "$tmp/f.json" >/dev/null
+rc=$?
+check "fixed-latency memory runs (exit $rc)" '[ $rc -eq 0 ]'
+check "stats name the memory model" 'grep -q "\"memory\": \"fixed-latency\"" "$tmp/f.json"'
+check "golden is the default" 'grep -q "\"memory\": \"golden\"" "$tmp/d.json"'
 
 printf 'something,else\n1,2\n' >"$tmp/other.csv"
 "$wf" sim --workload vecadd --size 2048 --csv "$tmp/other.csv" >/dev/null 2>"$tmp/err"

@@ -30,6 +30,7 @@ expect2 "unknown subcommand" "bogus" "$wf" bogus
 expect2 "flow with an unknown workload" "nope" "$wf" flow --workload nope -o "$tmp/o6"
 expect2 "sim with an unknown workload" "nope" "$wf" sim --workload nope
 expect2 "sim with an unknown issue policy" "fifo" "$wf" sim --workload vecadd --issue fifo
+expect2 "sim with an unknown memory model" "dram" "$wf" sim --workload vecadd --memory dram
 for d in o1 o2 o3 o4 o5 o6; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done

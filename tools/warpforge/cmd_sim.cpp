@@ -31,6 +31,7 @@ struct SimArgs {
   std::vector<std::string> params;
   std::string stats, csv;
   std::uint64_t max_cycles = 0;
+  std::string memory = "golden";
   workloads::WorkloadOptions options;
 };
 
@@ -83,6 +84,7 @@ int run(const SimArgs& a) {
   }
   check_csv_target(a.csv);
   auto session = std::make_shared<gpu::TimingSession>(build_config(a));
+  if (a.memory == "fixed-latency") session->use_fixed_latency_memory();
   const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
@@ -136,6 +138,11 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option(
       "--csv", a->csv,
       "append the headline statistics as one CSV row (header first when the file is new)");
+  app.add_option("--memory", a->memory,
+                 "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
+                 "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
+      ->check(CLI::IsMember({"golden", "fixed-latency"}))
+      ->capture_default_str();
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
