@@ -197,6 +197,9 @@ void TimingGpu::publish() {
     results.l1.push_back(s->l1_stats());
   }
   results.memory = memory_->stats();
+  results.timeline.clear();
+  for (auto& s : sms_)
+    results.timeline.insert(results.timeline.end(), s->timeline().begin(), s->timeline().end());
 }
 
 void TimingGpu::deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles) {

@@ -10,6 +10,9 @@ namespace {
 
 using nlohmann::ordered_json;
 
+constexpr unsigned kBarrier = static_cast<unsigned>(sm::WarpState::kBarrier);
+constexpr unsigned kExit = static_cast<unsigned>(sm::WarpState::kExit);
+
 double ratio(std::uint64_t a, std::uint64_t b) {
   return b ? static_cast<double>(a) / b : 0.0;
 }
@@ -30,6 +33,8 @@ struct Totals {
   std::uint64_t live = 0, warp = 0, thread = 0, l1_accesses = 0, l1_hits = 0, icache = 0,
                 icache_misses = 0, loads = 0, latency = 0, shared = 0, passes = 0;
   std::uint64_t l1_merges = 0, l1_stalls = 0, l1_stores = 0, l1_atomics = 0;
+  double rtru_sum = 0;
+  std::uint64_t phases = 0;
 };
 
 Totals totals(const TimingResults& r) {
@@ -45,6 +50,8 @@ Totals totals(const TimingResults& r) {
     t.latency += s.memory_latency_cycles;
     t.shared += s.shared_accesses;
     t.passes += s.shared_bank_passes;
+    t.rtru_sum += s.phases.rtru_sum;
+    t.phases += s.phases.phases;
   }
   for (const auto& l : r.l1) {
     t.l1_accesses += l.accesses;
@@ -85,6 +92,12 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["ipc"] = rounded(ratio(t.thread, r.cycles));
   j["live_warp_cycles"] = t.live;
   j["states"] = states_json(t.states);
+  // BAWS Fig. 1 and eq. 1: the share of warp time at explicit barriers (plus, second, at the
+  // implicit exit barrier), and RTRU averaged over every warp-phase of the run.
+  j["barrier_fraction"] = rounded(ratio(t.states[kBarrier], t.live));
+  j["barrier_exit_fraction"] = rounded(ratio(t.states[kBarrier] + t.states[kExit], t.live));
+  j["rtru"] = rounded(t.phases ? t.rtru_sum / static_cast<double>(t.phases) : 0.0);
+  j["warp_phases"] = t.phases;
   j["l1d"] = {{"accesses", t.l1_accesses},
               {"hits", t.l1_hits},
               {"hit_rate", rounded(ratio(t.l1_hits, t.l1_accesses))},
@@ -153,7 +166,8 @@ std::string timing_report_csv_header() {
       "workload,preset,issue,fetch,status,passed,cycles,warp_instructions,thread_instructions,ipc";
   for (const char* s : sm::kWarpStateNames) h += std::string(",state_") + s;
   h += ",l1d_hit_rate,l2_hit_rate,dram_reads,dram_writes,avg_memory_latency";
-  h += ",dram_row_hit_rate,avg_round_trip,dram_queue_full_cycles,icnt_to_sm_stall_cycles\n";
+  h += ",dram_row_hit_rate,avg_round_trip,dram_queue_full_cycles,icnt_to_sm_stall_cycles";
+  h += ",memory,barrier_fraction,rtru,warp_phases\n";
   return h;
 }
 
@@ -170,8 +184,11 @@ std::string timing_report_csv_row(const TimingSession& session, const RunLabel& 
   row += fmt::format(",{:.6f},{:.6f},{},{},{:.6f}", ratio(t.l1_hits, t.l1_accesses),
                      ratio(m.l2_hits, m.l2_accesses), m.dram_reads, m.dram_writes,
                      ratio(t.latency, t.loads));
-  row += fmt::format(",{:.6f},{:.6f},{},{}\n", m.dram_row_hit_rate(), m.avg_round_trip(),
+  row += fmt::format(",{:.6f},{:.6f},{},{}", m.dram_row_hit_rate(), m.avg_round_trip(),
                      m.dram_queue_full_cycles, m.icnt_to_sm_stall_cycles);
+  row += fmt::format(",{},{:.6f},{:.6f},{}\n", session.memory_model(),
+                     ratio(t.states[kBarrier], t.live),
+                     t.phases ? t.rtru_sum / static_cast<double>(t.phases) : 0.0, t.phases);
   return row;
 }
 

@@ -36,6 +36,8 @@ struct TimingResults {
   std::vector<sm::L1Stats> l1;
   mem::MemoryStats memory;
   std::vector<KernelTiming> kernels;
+  // Warp-phase slices of the CTAs TimingConfig::timeline_* selects (empty unless asked).
+  std::vector<sm::WarpPhaseSlice> timeline;
 };
 
 class TimingSession {

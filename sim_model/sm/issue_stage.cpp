@@ -133,15 +133,18 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
     h.ibuffer.flush();  // the SIMT stack reconverged elsewhere: the prefetched entry is stale
   }
   core_.note_ibuffer(warp);
-  if (rec.is_barrier || rec.is_exit) barrier_effects(warp, scheduler, rec);
+  if (rec.is_barrier || rec.is_exit) barrier_effects(warp, scheduler, rec, now);
 }
 
-void IssueStage::barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec) {
+void IssueStage::barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,
+                                 std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
   bool released = false;
+  if (rec.is_exit) core_.phases.exit(h.cta_slot, warp, now);
   if (rec.is_barrier && rec.executed != 0 &&
       static_cast<ptx::BarMode>(rec.instr->sub) != ptx::BarMode::Arrive) {
     core_.barriers.arrive(scheduler, h.cta_slot);
+    core_.phases.arrive(h.cta_slot, warp, now);
     if (h.warp->barrier() >= 0) {
       h.at_barrier = true;
     } else {
@@ -155,7 +158,10 @@ void IssueStage::barrier_effects(unsigned warp, unsigned scheduler, const ptx::S
       released = true;
     }
   }
-  if (released) core_.barriers.release(h.cta_slot);
+  if (released) {
+    core_.barriers.release(h.cta_slot);
+    core_.phases.release(h.cta_slot, now);
+  }
 }
 
 }  // namespace wf::sm

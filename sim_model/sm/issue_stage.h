@@ -42,7 +42,8 @@ class IssueStage {
   // differs (TimingConfig::check_warp_states; tests turn it on).
   void check_states(std::uint64_t warps, std::uint64_t now) const;
   void issue(unsigned warp, unsigned scheduler, std::uint64_t now);
-  void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec);
+  void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,
+                       std::uint64_t now);
 
   SmCore& core_;
   LoadStoreUnit& lsu_;

@@ -54,6 +54,11 @@ void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_
     issue_.set_warp_cta(hw, slot);
     fetch_.set_warp_cta(hw, slot);
   }
+  const bool record = core_.config.timeline_sm == static_cast<int>(core_.id) &&
+                      cs.dispatch_seq >= core_.config.timeline_first_cta &&
+                      cs.dispatch_seq <= core_.config.timeline_last_cta;
+  core_.phases.cta_start(slot, cs.warps, now, core_.id, cta->id,
+                         static_cast<std::uint32_t>(cs.dispatch_seq), record);
   cs.cta = std::move(cta);
   ++resident_;
   live_warps_ += static_cast<std::uint32_t>(cs.warps.size());
@@ -142,6 +147,7 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
     ++h.generation;
   }
   core_.barriers.release(slot);
+  core_.phases.cta_end(slot, now + 1);
   --resident_;
   live_warps_ -= static_cast<std::uint32_t>(cs.warps.size());
   used_warps_ -= static_cast<std::uint32_t>(cs.warps.size());

@@ -54,6 +54,7 @@ class Sm {
   // CTAs that finished since the last call.
   std::vector<CtaRecord> take_finished();
   const SmStats& stats() const { return core_.stats; }
+  const std::vector<WarpPhaseSlice>& timeline() const { return core_.phases.slices(); }
   const L1Stats& l1_stats() const { return lsu_.l1().stats(); }
   // One line per live warp: state, pc, barrier, pending memory (the deadlock report).
   std::string dump_warps() const;

@@ -16,6 +16,7 @@
 #include "sim_model/sm/hw_warp.h"
 #include "sim_model/sm/sm_stats.h"
 #include "sim_model/sm/timing_config.h"
+#include "sim_model/sm/warp_phases.h"
 #include "sim_model/sm/writeback_queue.h"
 
 namespace wf::sm {
@@ -35,7 +36,8 @@ struct SmCore {
         warps(c.machine.max_warps),
         ctas(c.machine.max_ctas),
         units(c),
-        barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()) {}
+        barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()),
+        phases(c.machine.max_ctas, stats.phases) {}
 
   const TimingConfig& config;
   std::uint32_t id;
@@ -45,6 +47,7 @@ struct SmCore {
   FunctionUnits units;
   BarrierUnit barriers;
   WritebackQueue writeback;
+  WarpPhases phases;
   ptx::Executor* executor = nullptr;
   ptx::LaunchContext* launch = nullptr;
   SmStats stats;

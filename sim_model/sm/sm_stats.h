@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "sim_model/sm/l1_data_port.h"
+#include "sim_model/sm/warp_phases.h"
 #include "sim_model/sm/warp_state.h"
 
 namespace wf::sm {
@@ -20,6 +21,7 @@ struct SmStats {
   std::uint64_t memory_loads = 0;           // global loads and atomics that went to the L1
   std::uint64_t memory_latency_cycles = 0;  // summed issue-to-data latency of those
   std::uint64_t ctas = 0;
+  WarpPhaseTotals phases;  // RTRU over every warp-phase
 };
 
 }  // namespace wf::sm

@@ -48,6 +48,10 @@ struct TimingConfig {
   // Tests: re-derive every warp's state each cycle and fail if the incremental tracking
   // disagrees. Slow; never changes results.
   bool check_warp_states = false;
+  // Warp-phase timeline (warpforge sim --timeline): the SM and the range of its CTAs, counted
+  // in dispatch order on that SM from 0, whose warp-phases are kept. timeline_sm < 0: none.
+  int timeline_sm = -1;
+  unsigned timeline_first_cta = 0, timeline_last_cta = 2;
 };
 
 // Reads the preset's timing sections. Throws UsageError naming the preset and the key.
