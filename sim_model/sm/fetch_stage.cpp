@@ -50,10 +50,17 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
   core_.touch(out.grant_warp);
   const std::uint32_t fn = h.warp->function();
   const std::uint32_t pc = h.warp->pc();
-  const std::uint64_t ready = icache_.access(instruction_address(fn, pc), now);
+  const std::uint64_t addr = instruction_address(fn, pc);
+  const std::uint64_t line = addr / core_.config.l1i_line_bytes;
   ++core_.stats.icache_accesses;
+  std::uint64_t ready = icache_.access(addr, now);
+  if (h.refill_line == line) {
+    h.refill_line = ~0ull;
+    ready = now;  // the refill this warp waited for is forwarded, evicted meanwhile or not
+  }
   if (ready > now) {
     ++core_.stats.icache_misses;
+    h.refill_line = line;
     h.fetch_ready = ready;
     core_.note_timed(ready);
     return true;

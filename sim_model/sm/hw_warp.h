@@ -21,6 +21,10 @@ struct HwWarp {
   IBuffer ibuffer;
   Scoreboard scoreboard;
   std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
+  // The I-cache line that refill brings: the refill is forwarded to this warp's fetch even if
+  // other misses evicted the line meanwhile (otherwise warps thrashing a small I-cache can
+  // evict each other's refills forever).
+  std::uint64_t refill_line = ~0ull;
   std::uint64_t branch_resolve = 0;  // fetch may not pass the branch before this cycle
   bool branch_pending = false;
   bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
