@@ -4,6 +4,7 @@
 
 #include "sim_model/common/error.h"
 #include "workloads/embedded_ptx.h"
+#include "workloads/workload.h"
 
 namespace wf::workloads {
 
@@ -12,6 +13,9 @@ namespace wf::workloads {
 // (reported with the others of --all), not bad input that ends the command.
 Session::Session(gpu::Runtime& runtime, std::string_view workload) : runtime_(runtime) {
   const EmbeddedPtx& ptx = embedded_ptx(workload);
+  if (const Workload* w = find_workload(workload)) {
+    runtime_.set_registers_per_thread(w->regs_per_thread);
+  }
   try {
     runtime_.load_ptx(ptx.text, ptx.path);
   } catch (const UsageError& e) {

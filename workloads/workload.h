@@ -35,6 +35,11 @@ struct Workload {
   // The studies this workload belongs to, e.g. "baws-barrier" (BAWS Table 2) or "baws-other"
   // (the paper's non-barrier-intensive set); `warpforge reproduce` selects by these.
   std::vector<std::string> suites = {};
+  // Registers per thread of the benchmark as built for the paper's machine, when a study fixes
+  // it (0: the cycle model estimates from the PTX). BAWS Table 2 gives CTAs per SM, and for its
+  // workloads this is the count that reproduces them on gtx480 (21 lets 1536 threads fit).
+  // `warpforge sim --param regs_per_thread=N` overrides it.
+  unsigned regs_per_thread = 0;
 
   const EmbeddedPtx& ptx() const { return embedded_ptx(name); }
 };

@@ -26,6 +26,7 @@ struct Runtime::Impl {
   std::unordered_map<std::string, KernelRef> kernels;
   std::unordered_map<std::string, DevPtr> symbols;
   std::unique_ptr<TimingGpu> timing_gpu;  // created at the first timing launch
+  std::uint32_t registers_per_thread = 0;
 
   void check_range(DevPtr p, std::size_t bytes, const char* what) const {
     if (bytes == 0) return;
@@ -116,6 +117,10 @@ DevPtr Runtime::symbol_address(const std::string& name) const {
   return it->second;
 }
 
+void Runtime::set_registers_per_thread(std::uint32_t registers) {
+  impl_->registers_per_thread = registers;
+}
+
 LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
                             const std::vector<KernelArg>& args,
                             std::uint32_t dynamic_shared_bytes) {
@@ -156,6 +161,7 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   ctx.memory = &impl_->memory;
   ctx.warp_size = impl_->options.warp_size;
   ctx.dynamic_shared = dynamic_shared_bytes;
+  ctx.registers_per_thread = impl_->registers_per_thread;
   ctx.shared_bytes =
       dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
   LaunchStats s;

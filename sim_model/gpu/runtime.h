@@ -83,6 +83,10 @@ class Runtime {
   LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
                      const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);
 
+  // Registers per thread that later launches occupy (0: the cycle model estimates them from the
+  // PTX). PTX names virtual registers, so only the caller knows what the compiled kernel uses.
+  void set_registers_per_thread(std::uint32_t registers);
+
   // A hash of every byte of device memory ever written (live or freed), to compare runs.
   std::uint64_t memory_digest() const;
 

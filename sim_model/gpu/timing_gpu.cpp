@@ -63,8 +63,9 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
   const std::uint64_t threads = ctx.block.count();
   s.warps = static_cast<std::uint32_t>((threads + ctx.warp_size - 1) / ctx.warp_size);
   s.threads = s.warps * ctx.warp_size;  // threads are allocated a warp at a time
-  const unsigned regs =
-      config_.regs_per_thread ? config_.regs_per_thread : estimate_registers(ctx.kernel_fn());
+  const unsigned regs = config_.regs_per_thread    ? config_.regs_per_thread
+                        : ctx.registers_per_thread ? ctx.registers_per_thread
+                                                   : estimate_registers(ctx.kernel_fn());
   s.registers = regs * s.threads;
   s.shared_bytes = ctx.shared_bytes;
   return s;

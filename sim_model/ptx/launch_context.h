@@ -26,6 +26,9 @@ struct LaunchContext {
   std::uint32_t shared_bytes = 0;  // per CTA incl. dynamic
   std::uint32_t num_sms = 1;       // reported by %nsmid; CTAs are assigned %smid round robin
   std::uint64_t clock = 0;         // advanced by the driver; read by %clock/%clock64
+  // Registers per thread the compiled kernel occupies, when the caller knows (0: unknown). Only
+  // the cycle model's occupancy reads it.
+  std::uint32_t registers_per_thread = 0;
 
   const Function& kernel_fn() const { return module->functions[kernel]; }
 };
