@@ -13,9 +13,9 @@
 // Parboil packs four 8-bit counters per shared word and repairs carries through an overflow
 // buffer; counting in 32-bit words instead keeps every value independent of the order in which
 // atomics arrive.
-#define THREADS 512          // 16 warps per CTA in every kernel
-#define BLOCK_BINS 4096      // counters of one shared sub-histogram (16 KB)
-#define PRESCAN_SAMPLE 8     // the prescan reads the first 1/8 of each CTA's slice
+#define THREADS 512       // 16 warps per CTA in every kernel
+#define BLOCK_BINS 4096   // counters of one shared sub-histogram (16 KB)
+#define PRESCAN_SAMPLE 8  // the prescan reads the first 1/8 of each CTA's slice
 
 extern "C" __global__ void histo_prescan(const unsigned* input, unsigned n, unsigned blocks,
                                          unsigned* range) {
@@ -113,8 +113,7 @@ __device__ uchar4 saturate(uint4 v) {
 // Four bins per thread and step. Below and above the range the counts come from the global
 // histogram, which is cleared for the next run; inside it from the sub-histograms.
 extern "C" __global__ void histo_final(unsigned range_min, unsigned range_max, unsigned bins,
-                                       const uint4* subhisto, uint4* global_histo,
-                                       uchar4* out) {
+                                       const uint4* subhisto, uint4* global_histo, uchar4* out) {
   const unsigned first = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned stride = gridDim.x * blockDim.x;
   const unsigned low_end = range_min * BLOCK_BINS / 4;

@@ -107,9 +107,8 @@ extern "C" __global__ void srad_coeff(const float* j, float* dn, float* ds, floa
 
 // The divergence uses the pixel's own coefficient for its north and west faces and the
 // south and east neighbours' coefficients for the other two.
-extern "C" __global__ void srad_update(float* j, const float* dn, const float* ds,
-                                       const float* dw, const float* de, const float* c, int cols,
-                                       float lambda) {
+extern "C" __global__ void srad_update(float* j, const float* dn, const float* ds, const float* dw,
+                                       const float* de, const float* c, int cols, float lambda) {
   __shared__ float image[TILE][TILE];
   __shared__ float coeff[TILE][TILE];
   __shared__ float result[TILE][TILE];
