@@ -34,9 +34,9 @@ TEST_P(WorkloadRun, PassesAtDefaultSize) {
 // Sizes that leave partial CTAs, need extra reduction passes, or use other grid shapes.
 TEST_P(WorkloadRun, PassesAtAnOddSize) {
   const std::map<std::string, std::uint64_t> sizes{
-      {"vecadd", 1000},    {"matmul", 48},    {"reduce", 100000}, {"histogram", 999},
-      {"bfs", 3001},       {"sort", 2048},    {"fwt", 1024},      {"spinlock", 3},
-      {"scalarprod", 260}, {"mergesort", 512}};
+      {"vecadd", 1000},    {"matmul", 48},     {"reduce", 100000}, {"histogram", 999},
+      {"bfs", 3001},       {"sort", 2048},     {"fwt", 1024},      {"spinlock", 3},
+      {"scalarprod", 260}, {"mergesort", 512}, {"stencil3d", 16}};
   RunSettings settings;
   settings.workload.size = sizes.at(GetParam());
   settings.workload.seed = 7;
