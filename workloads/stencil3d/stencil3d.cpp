@@ -19,9 +19,9 @@ constexpr unsigned kInteriorX = kTileX, kInteriorY = 2 * kTileY;
 constexpr int kSteps = 4;
 // The persistent grid must be resident all at once or the global barrier never completes. The
 // runtime API has no occupancy query, so this is one CTA per SM of the 15-SM GTX480 preset:
-// the most that the cycle model's register estimate for this kernel lets an SM hold (BAWS
-// Table 2 has two, with the registers of its compiler), and never more than any register
-// count that still fits a CTA lets it hold.
+// what the cycle model's register estimate for this kernel lets an SM hold (BAWS Table 2 has
+// two, with its compiler's register count), and safe whatever the register count, since an SM
+// that takes a CTA at all takes one.
 constexpr std::uint32_t kPersistentCtas = 15;
 
 struct Volume {
