@@ -67,8 +67,7 @@ extern "C" __global__ void merge_sort_shared(unsigned* keys_out, unsigned* vals_
 }
 
 // How many of the first `diag` outputs of merging a[0, len) and b[0, len) come from a.
-__device__ unsigned merge_path(const unsigned* a, const unsigned* b, unsigned len,
-                               unsigned diag) {
+__device__ unsigned merge_path(const unsigned* a, const unsigned* b, unsigned len, unsigned diag) {
   unsigned lo = diag > len ? diag - len : 0, hi = min(diag, len);
   while (lo < hi) {
     unsigned mid = (lo + hi) / 2;

@@ -41,14 +41,14 @@ __device__ void grid_sync(unsigned* count, volatile unsigned* flag, unsigned* pa
 
 // One time step's new value: the neighbours' sum in a fixed order (the CPU reference adds
 // them in the same order) weighted 1/8, the cell itself 1/4.
-__device__ float relax(float west, float east, float south, float north, float below,
-                       float above, float here) {
+__device__ float relax(float west, float east, float south, float north, float below, float above,
+                       float here) {
   float sum = ((((west + east) + south) + north) + below) + above;
   return 0.125f * sum + 0.25f * here;
 }
 
-extern "C" __global__ void stencil3d(float* a, float* b, unsigned* barrier, int nx, int ny,
-                                     int nz, int steps) {
+extern "C" __global__ void stencil3d(float* a, float* b, unsigned* barrier, int nx, int ny, int nz,
+                                     int steps) {
   __shared__ float plane[TY + 2][TX + 2];
   __shared__ unsigned passed;
   int tx = threadIdx.x, ty = threadIdx.y;
