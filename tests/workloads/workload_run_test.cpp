@@ -36,8 +36,9 @@ TEST_P(WorkloadRun, PassesAtDefaultSize) {
 // chose one; the others run at their test size with another seed.
 TEST_P(WorkloadRun, PassesAtAnOddSize) {
   const std::map<std::string, std::uint64_t> sizes{
-      {"vecadd", 1000}, {"matmul", 48}, {"reduce", 100000}, {"histogram", 999},
-      {"bfs", 3001},    {"sort", 2048}, {"fwt", 1024},      {"spinlock", 3}};
+      {"vecadd", 1000},    {"matmul", 48},     {"reduce", 100000}, {"histogram", 999},
+      {"bfs", 3001},       {"sort", 2048},     {"fwt", 1024},      {"spinlock", 3},
+      {"scalarprod", 260}, {"mergesort", 512}, {"stencil3d", 16}};
   RunSettings settings;
   const auto it = sizes.find(GetParam());
   settings.workload.size =

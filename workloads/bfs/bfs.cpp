@@ -55,7 +55,7 @@ std::vector<int> reference_costs(const Graph& g, int source) {
 }
 
 RunResult run_bfs(gpu::Runtime& runtime, const WorkloadOptions& options) {
-  const auto n = choose_size("bfs", options, {.fallback = 115200, .min = 2, .max = 1 << 22});
+  const auto n = choose_size("bfs", options, {.fallback = 57600, .min = 2, .max = 1 << 22});
   const Graph g = random_graph(n, options.seed);
   const int source = 0;
   const auto expected = reference_costs(g, source);
@@ -96,6 +96,6 @@ RunResult run_bfs(gpu::Runtime& runtime, const WorkloadOptions& options) {
 }  // namespace
 
 WF_WORKLOAD("bfs", "level-synchronous BFS on a random CSR graph; divergent, two launches per level",
-            "nodes (default 115200: 450 CTAs of 256 threads)", run_bfs, 512, {"baws-other"});
+            "nodes (default 57600: 225 CTAs of 256 threads)", run_bfs, 512, {"baws-other"});
 
 }  // namespace wf::workloads

@@ -166,6 +166,6 @@ WF_WORKLOAD("bptree",
             "B+ tree search (Rodinia b+tree findK + findRangeK): a CTA per query walks the tree a "
             "level at a time, 256 threads compare keys, two barriers per level",
             "queries of each kind (default 512: 512 CTAs of 256 threads per kernel)", run_bptree,
-            16, {"baws-barrier"});
+            16, {"baws-barrier"}, 25);
 
 }  // namespace wf::workloads

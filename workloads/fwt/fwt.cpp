@@ -11,7 +11,7 @@
 namespace wf::workloads {
 namespace {
 
-constexpr unsigned kBlock = 256;         // BLOCK in fwt.cu
+constexpr unsigned kBlock = 512;         // BLOCK in fwt.cu: 16 warps, as in BAWS Table 2
 constexpr unsigned kChunk = 2 * kBlock;  // elements transformed inside one CTA
 
 // Integer inputs in [-8, 8] keep every intermediate below 8 * n <= 2^23, exact in a float, so
@@ -29,7 +29,7 @@ std::vector<std::int64_t> walsh(std::vector<std::int64_t> x) {
 
 RunResult run_fwt(gpu::Runtime& runtime, const WorkloadOptions& options) {
   const auto n = choose_size(
-      "fwt", options, {.fallback = 16384, .min = kChunk, .max = 1 << 20, .power_of_two = true});
+      "fwt", options, {.fallback = 1 << 18, .min = kChunk, .max = 1 << 20, .power_of_two = true});
   SplitMix64 rng(options.seed);
   std::vector<std::int64_t> ints(n);
   for (auto& x : ints) x = static_cast<std::int64_t>(rng.below(17)) - 8;
@@ -53,7 +53,7 @@ RunResult run_fwt(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("fwt",
             "fast Walsh-Hadamard transform: one launch per large stride, then the small strides "
             "in shared memory with a barrier per stage",
-            "elements, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_fwt,
-            1024);
+            "elements, a power of two >= 1024 (default 262144: 256 CTAs of 512 threads)", run_fwt,
+            2048, {"baws-barrier"}, 21);
 
 }  // namespace wf::workloads

@@ -3,7 +3,7 @@
 // large strides run first as one launch each (fwt_global) and the small strides of every
 // CHUNK-element chunk then run inside one CTA with barriers between stages (fwt_shared),
 // the split the CUDA-SDK fastWalshTransform sample also makes.
-#define BLOCK 256
+#define BLOCK 512
 #define CHUNK (2 * BLOCK)
 
 extern "C" __global__ void fwt_global(float* data, unsigned stride) {

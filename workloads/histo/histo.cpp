@@ -103,6 +103,6 @@ WF_WORKLOAD("histo",
             "per block of bins with barriers around them, global atomics for the strays",
             "image rows of 1024 pixels, even (default 256: histo_main 45 x range CTAs of 512 "
             "threads)",
-            run_histo, 4, {"baws-barrier"});
+            run_histo, 4, {"baws-barrier"}, 21);
 
 }  // namespace wf::workloads

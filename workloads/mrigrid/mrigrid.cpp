@@ -169,6 +169,6 @@ WF_WORKLOAD("mrigrid",
             "its cell with a Kaiser-Bessel table; two barriers per chunk",
             "grid side n, a multiple of 16 (default 64: an n x n x n/2 grid, 256 CTAs of 512 "
             "threads, a sample per 128 cells)",
-            run_mrigrid, 16, {"baws-barrier"});
+            run_mrigrid, 16, {"baws-barrier"}, 21);
 
 }  // namespace wf::workloads

@@ -143,6 +143,6 @@ WF_WORKLOAD("octree",
             "barriers between all phases",
             "bricks of 8 to 807 clustered points (default 512, at most 512: one CTA of 256 "
             "threads each)",
-            run_octree, 8, {"baws-barrier"});
+            run_octree, 8, {"baws-barrier"}, 32);
 
 }  // namespace wf::workloads
