@@ -14,6 +14,7 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/gpu/timeline.h"
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
@@ -32,6 +33,8 @@ struct SimArgs {
   std::string stats, csv;
   std::uint64_t max_cycles = 0;
   std::string memory = "golden";
+  std::string timeline, timeline_ctas = "0-2";
+  int timeline_sm = 0;
   workloads::WorkloadOptions options;
 };
 
@@ -46,6 +49,21 @@ sm::TimingConfig build_config(const SimArgs& a) {
     sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
   }
   if (a.max_cycles) c.max_cycles = a.max_cycles;
+  if (!a.timeline.empty()) {
+    if (a.timeline_sm < 0 || static_cast<unsigned>(a.timeline_sm) >= c.num_sms)
+      throw UsageError(fmt::format("--timeline-sm {}: expected an SM number from 0 to {}",
+                                   a.timeline_sm, c.num_sms - 1));
+    unsigned first = 0, last = 0;
+    char dash = 0, extra = 0;
+    if (std::sscanf(a.timeline_ctas.c_str(), "%u%c%u%c", &first, &dash, &last, &extra) != 3 ||
+        dash != '-' || first > last)
+      throw UsageError(fmt::format(
+          "--timeline-ctas {}: expected FIRST-LAST, CTA indices on the SM in dispatch order",
+          a.timeline_ctas));
+    c.timeline_sm = a.timeline_sm;
+    c.timeline_first_cta = first;
+    c.timeline_last_cta = last;
+  }
   return c;
 }
 
@@ -110,6 +128,8 @@ int run(const SimArgs& a) {
   const gpu::RunLabel label{result.name, result.passed};
   if (!a.stats.empty()) write_file_atomically(a.stats, gpu::timing_report_json(*session, label));
   if (!a.csv.empty()) append_csv_row(a.csv, gpu::timing_report_csv_row(*session, label));
+  if (!a.timeline.empty())
+    write_file_atomically(a.timeline, gpu::timeline_json(r, session->config()));
 
   const std::uint64_t threads = gpu::total_thread_instructions(r);
   fmt::print("{}  {}  issue {} fetch {}: {} cycles, {} thread instructions, IPC {:.2f}\n",
@@ -142,6 +162,13 @@ std::function<int()> setup(CLI::App& app) {
                  "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
                  "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
       ->check(CLI::IsMember({"golden", "fixed-latency"}))
+      ->capture_default_str();
+  app.add_option("--timeline", a->timeline,
+                 "write the warp-phase timeline (Chrome trace JSON, opens in Perfetto)");
+  app.add_option("--timeline-sm", a->timeline_sm, "the SM the timeline shows")
+      ->capture_default_str();
+  app.add_option("--timeline-ctas", a->timeline_ctas,
+                 "the SM's CTAs the timeline shows, FIRST-LAST in dispatch order from 0")
       ->capture_default_str();
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
