@@ -40,6 +40,9 @@ struct Workload {
   // workloads this is the count that reproduces them on gtx480 (21 lets 1536 threads fit).
   // `warpforge sim --param regs_per_thread=N` overrides it.
   unsigned regs_per_thread = 0;
+  // The kernel synchronizes across CTAs (a global barrier), so its whole grid must be resident
+  // at once: studies must not shrink the machine under it.
+  bool persistent_grid = false;
 
   const EmbeddedPtx& ptx() const { return embedded_ptx(name); }
 };

@@ -87,6 +87,6 @@ WF_WORKLOAD("stencil3d",
             "plane, a global barrier (atomics, fences, a spinning flag) between steps",
             "interior depth in planes, a multiple of 8, of a 32 x 32 x depth interior (default "
             "240: 60 tiles of 32 x 16 x 8 over 15 persistent CTAs of 512 threads)",
-            run_stencil3d, 8, {"baws-barrier"}, 32);
+            run_stencil3d, 8, {"baws-barrier"}, 32, true);
 
 }  // namespace wf::workloads
