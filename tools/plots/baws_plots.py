@@ -39,7 +39,7 @@ def speedup_plot(d, path):
 def stall_plot(d, path):
     cats = d["stall_categories"]
     policies = list(d["stalls"].keys())
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
     bottom = [0.0] * len(policies)
     for i, c in enumerate(cats):
         vals = [d["stalls"][p][i] for p in policies]
@@ -47,7 +47,7 @@ def stall_plot(d, path):
         bottom = [b + v for b, v in zip(bottom, vals)]
     ax.set_ylabel("stall cycles / LRR stall cycles")
     ax.set_title("Stall breakdown, barrier-intensive mean (LRR = 1)")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, bbox_to_anchor=(1.02, 1), loc="upper left")
     plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
     fig.tight_layout()
     fig.savefig(path, dpi=120)

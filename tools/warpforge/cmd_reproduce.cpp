@@ -124,8 +124,12 @@ int run_baws(const ReproduceArgs& a) {
   write_file_atomically(out / "plot-data.json", baws_plot_data_json(r));
   const std::filesystem::path script = out / "baws_plots.py";
   write_file_atomically(script, plot_scripts().at("baws_plots.py"));
+  // Debian's python3-matplotlib belongs to the system interpreter; a python3 earlier on PATH
+  // (a virtualenv, pyenv) may lack it.
+  const std::string python =
+      std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
   const RunResult plot =
-      run_process({"python3", script.string(), (out / "plot-data.json").string(), out.string()});
+      run_process({python, script.string(), (out / "plot-data.json").string(), out.string()});
   std::string md = baws_report_markdown(r);
   if (!plot.ok()) {
     md +=
