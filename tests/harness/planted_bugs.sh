@@ -4,7 +4,7 @@
 set -euo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter saws_arbiter -o "$tmp/gen" >/dev/null
+"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter saws_arbiter fef_fetch_arbiter -o "$tmp/gen" >/dev/null
 
 plant() {  # name block file sed-expression
   local name="$1" block="$2" file="$3" expr="$4"
@@ -50,4 +50,10 @@ plant saws_latest_first saws_arbiter saws_arbiter_w24_c8_m48_lrr.v \
 # SAWS: the recorded order is not kept; CTAs waiting since earlier cycles rank by slot.
 plant saws_forgets_order saws_arbiter saws_arbiter_w24_c8_m48_gto.v \
   's/= hit_before_q\[hit_pair(i_hit, j_hit)\];/= 1'"'"'b1;/'
+# FEF: the buckets scanned the wrong way round (most entries first).
+plant fef_most_first fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
+  's/for (v_fewest = 3; v_fewest >= 0; v_fewest = v_fewest - 1)/for (v_fewest = 0; v_fewest < 4; v_fewest = v_fewest + 1)/'
+# FEF: ties always to the lowest warp (the round-robin pointer is never written).
+plant fef_tie_lowest fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
+  's/last_fetch_q <= grant_warp_o;/last_fetch_q <= 6'"'"'d47;/'
 echo "all planted bugs caught"
