@@ -4,7 +4,7 @@
 set -euo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter saws_arbiter fef_fetch_arbiter -o "$tmp/gen" >/dev/null
+"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter saws_arbiter fef_fetch_arbiter two_level_arbiter -o "$tmp/gen" >/dev/null
 
 plant() {  # name block file sed-expression
   local name="$1" block="$2" file="$3" expr="$4"
@@ -56,4 +56,10 @@ plant fef_most_first fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
 # FEF: ties always to the lowest warp (the round-robin pointer is never written).
 plant fef_tie_lowest fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
   's/last_fetch_q <= grant_warp_o;/last_fetch_q <= 6'"'"'d47;/'
+# Two-level: the current group is not preferred (plain round robin over all warps).
+plant two_level_no_groups two_level_arbiter two_level_arbiter_w24_g8.v \
+  's/candidates = (|current_request) ? current_request : request_i;/candidates = request_i;/'
+# Two-level: a group boundary one warp off (warp 16 counted in group 0).
+plant two_level_boundary two_level_arbiter two_level_arbiter_w48_g16.v \
+  's/if (last_warp_q < 6'"'"'d16)/if (last_warp_q < 6'"'"'d17)/'
 echo "all planted bugs caught"
