@@ -5,7 +5,6 @@
 
 #include "gen/module_name.h"
 #include "gen/most_waiting_first.h"
-#include "gen/snippets.h"
 #include "gen/verilog.h"
 
 namespace wf::gen {
@@ -44,30 +43,11 @@ std::string emit(const blocks::MwfArbiterParams& p) {
   s << fmt::format("  localparam WARP_BITS = {};\n", wb);
   s << fmt::format("  localparam CTA_BITS = {};\n", cb);
   s << fmt::format("  localparam COUNT_BITS = {};\n\n", pb);
-  s << "  /// Per CTA slot c, the warp it issued last, in [c*WARP_BITS +: WARP_BITS].\n";
-  s << fmt::format("  reg {} last_warp_q;\n", range(sn * wb));
-  if (gto) {
-    s << "  /// Per CTA slot: last_warp_q holds a warp (GTO has no greedy warp after reset).\n";
-    s << fmt::format("  reg {} last_valid_q;\n", range(sn));
-  }
+  s << issued_last_regs(layout, wb, gto);
   s << "\n";
   s << mwf_select_block("ready_i", "ready", "greedy_ready", layout, wb, gto);
   s << "\n";
-  s << "  integer c_update;\n";
-  s << "  always @(posedge clk_i) begin\n";
-  s << "    if (!rst_ni) begin\n";
-  s << fmt::format("      last_warp_q  <= {{{}{{{}}}}};  // LRR starts every CTA at warp 0\n", sn,
-                   lit(wb, n - 1));
-  if (gto) s << fmt::format("      last_valid_q <= {};\n", lit(sn, 0));
-  s << "    end else begin\n";
-  s << "      for (c_update = 0; c_update < NUM_CTA_SLOTS; c_update = c_update + 1) begin\n";
-  s << fmt::format("        if (grant_valid_o && critical_cta == c_update[{}:0]) begin\n", cb - 1);
-  s << "          last_warp_q[c_update*WARP_BITS +: WARP_BITS] <= grant_warp_o;\n";
-  if (gto) s << "          last_valid_q[c_update] <= 1'b1;\n";
-  s << "        end\n";
-  s << "      end\n";
-  s << "    end\n";
-  s << "  end\n\n";
+  s << issued_last_update_block(layout, wb, gto);
   s << "endmodule\n";
   return drop_unused_localparams(s.str());
 }

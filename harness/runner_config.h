@@ -9,4 +9,7 @@ namespace wf::harness {
 std::string runner_cxxflags();
 std::string runner_ldflags();
 std::vector<std::string> runner_libraries();
+// Folders whose headers are compiled into every runner (the harness adapters and their
+// stimulus, header-only model parts): their text is part of the cache key.
+std::vector<std::string> runner_header_dirs();
 }  // namespace wf::harness

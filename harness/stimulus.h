@@ -4,6 +4,7 @@
 // distribution that rarely reaches the corners.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 
@@ -79,8 +80,28 @@ void random_cta_assignment(Random& r, Array& warp_cta, unsigned num_warps, unsig
 template <class Array>
 void random_counts(Random& r, Array& count, unsigned num_ctas, unsigned count_bits) {
   const bool wide = r.chance(0.2);
+  const unsigned max = (1u << count_bits) - 1;  // a 1-bit count cannot carry 2
   for (unsigned c = 0; c < num_ctas; ++c) {
-    count[c] = static_cast<std::uint8_t>(wide ? r.bits(count_bits) : r.below(3));
+    count[c] = static_cast<std::uint8_t>(wide ? r.bits(count_bits) : std::min(r.below(3), max));
+  }
+}
+
+// WPT counts the way a barrier unit moves them: each cycle each slot changes with probability
+// `rate` -- a slot at 0 gets its first arrival (1, or any value the port carries), a waiting
+// slot gets another arrival or is released to 0. First hits and releases of several slots in
+// one cycle happen too, which is where first-hit orders have their ties.
+template <class Array>
+void barrier_counts(Random& r, Array& count, unsigned num_ctas, unsigned count_bits, double rate) {
+  const unsigned max = (1u << count_bits) - 1;
+  for (unsigned c = 0; c < num_ctas; ++c) {
+    if (!r.chance(rate)) continue;
+    if (count[c] == 0) {
+      count[c] = static_cast<std::uint8_t>(r.chance(0.8) ? 1 : 1 + r.below(max));
+    } else if (r.chance(0.5)) {
+      count[c] = 0;
+    } else if (count[c] < max) {
+      ++count[c];
+    }
   }
 }
 

@@ -1,6 +1,8 @@
 #include "harness/verilate_cache.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,7 +27,8 @@ std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u
 }
 
 // Everything a runner's behaviour depends on besides the Verilog: the golden-model libraries it
-// links (their bytes), the flags, the Verilator version. A rebuilt model invalidates the cache.
+// links (their bytes), the headers it compiles, the flags, the Verilator version. A rebuilt model
+// invalidates the cache.
 std::uint64_t toolchain_key() {
   static const std::uint64_t key = [] {
     std::uint64_t h = fnv1a(runner_cxxflags());
@@ -35,6 +38,17 @@ std::uint64_t toolchain_key() {
       std::ostringstream ss;
       ss << in.rdbuf();
       h = fnv1a(ss.str(), h);
+    }
+    // Headers are compiled into the runner itself (a changed stimulus changes the run).
+    for (const auto& dir : runner_header_dirs()) {
+      std::vector<std::filesystem::path> headers;
+      for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".h") headers.push_back(e.path());
+      std::sort(headers.begin(), headers.end());
+      for (const auto& header : headers) {
+        h = fnv1a(header.filename().string(), h);
+        h = fnv1a(read_file(header), h);
+      }
     }
     if (auto v = run_process({"verilator", "--version"}); v.ok()) h = fnv1a(v.out, h);
     return h;

@@ -72,11 +72,8 @@ int CffFetchArbiter::pick(const In& in) const {
     }
     case FetchMode::kMwfLrr:
     case FetchMode::kMwfGto: {
-      std::uint32_t has_eligible = 0;
-      for (unsigned w = 0; w < n; ++w) {
-        if ((eligible >> w) & 1) has_eligible |= std::uint32_t{1} << in.warp_cta[w];
-      }
-      has_eligible &= static_cast<std::uint32_t>(low_mask(p_.num_cta_slots));
+      const std::uint32_t has_eligible =
+          ctas_with_warps(eligible, in.warp_cta, n, p_.num_cta_slots);
       const int cta = most_waiting_cta(has_eligible, in.wpt_count, p_.num_cta_slots);
       if (cta < 0) return -1;
       const std::uint64_t mine = warps_of_cta(eligible, in.warp_cta, n, cta);

@@ -23,14 +23,4 @@ int most_waiting_cta(std::uint32_t has_candidate, const Counts& count, unsigned 
   return best;
 }
 
-// Warps of `mask` (n warps) whose CTA slot is `cta`.
-template <class WarpCta>
-std::uint64_t warps_of_cta(std::uint64_t mask, const WarpCta& warp_cta, unsigned n, unsigned cta) {
-  std::uint64_t out = 0;
-  for (unsigned w = 0; w < n; ++w) {
-    if (((mask >> w) & 1) && warp_cta[w] == cta) out |= std::uint64_t{1} << w;
-  }
-  return out;
-}
-
 }  // namespace wf::blocks

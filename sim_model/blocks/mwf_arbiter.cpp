@@ -40,11 +40,8 @@ void MwfArbiter::reset() {
 MwfArbiter::Out MwfArbiter::eval(const In& in) const {
   Out out;
   const std::uint64_t ready = in.ready & low_mask(p_.num_warps);
-  std::uint32_t has_ready = 0;
-  for (unsigned w = 0; w < p_.num_warps; ++w) {
-    if ((ready >> w) & 1) has_ready |= std::uint32_t{1} << in.warp_cta[w];
-  }
-  has_ready &= static_cast<std::uint32_t>(low_mask(p_.num_cta_slots));
+  const std::uint32_t has_ready =
+      ctas_with_warps(ready, in.warp_cta, p_.num_warps, p_.num_cta_slots);
   const int cta = most_waiting_cta(has_ready, in.wpt_count, p_.num_cta_slots);
   if (cta < 0) return out;
 

@@ -12,12 +12,11 @@
 #include <vector>
 
 #include "sim_model/blocks/bitvec.h"
+#include "sim_model/blocks/inner_policy.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
 
 namespace wf::blocks {
-
-enum class InnerPolicy { kLrr, kGto };
 
 class MwfArbiter;
 

@@ -25,4 +25,25 @@ inline int first_after(std::uint64_t mask, unsigned last, unsigned n) {
   return above ? std::countr_zero(above) : std::countr_zero(mask & low_mask(n));
 }
 
+// Warps of `mask` (n warps) whose CTA slot is `cta`.
+template <class WarpCta>
+std::uint64_t warps_of_cta(std::uint64_t mask, const WarpCta& warp_cta, unsigned n, unsigned cta) {
+  std::uint64_t out = 0;
+  for (unsigned w = 0; w < n; ++w) {
+    if (((mask >> w) & 1) && warp_cta[w] == cta) out |= std::uint64_t{1} << w;
+  }
+  return out;
+}
+
+// Bit c: some warp of `mask` (n warps) belongs to CTA slot c (c < num_cta_slots).
+template <class WarpCta>
+std::uint32_t ctas_with_warps(std::uint64_t mask, const WarpCta& warp_cta, unsigned n,
+                              unsigned num_cta_slots) {
+  std::uint32_t out = 0;
+  for (unsigned w = 0; w < n; ++w) {
+    if ((mask >> w) & 1) out |= std::uint32_t{1} << warp_cta[w];
+  }
+  return out & static_cast<std::uint32_t>(low_mask(num_cta_slots));
+}
+
 }  // namespace wf::blocks

@@ -45,6 +45,9 @@ Machine parse(const std::string& text, const std::string& origin) {
   m.max_ctas = read_uint(t, origin, "sm", "max_ctas", 1, 32);
   m.max_warps_per_cta = read_uint(t, origin, "sm", "max_warps_per_cta", 1, 64);
   m.schedulers = read_uint(t, origin, "sm", "schedulers", 1, 4);
+  if (t["sm"]["ibuffer_entries"]) {
+    m.ibuffer_entries = read_uint(t, origin, "sm", "ibuffer_entries", 1, 8);
+  }
   return m;
 }
 

@@ -18,6 +18,7 @@ struct Machine {
   unsigned max_ctas = 8;            // CTA slots per SM
   unsigned max_warps_per_cta = 48;  // largest CTA the SM accepts
   unsigned schedulers = 2;          // warp schedulers per SM (warp w -> scheduler w mod n)
+  unsigned ibuffer_entries = 2;     // I-buffer entries per warp
 
   unsigned warps_per_scheduler() const { return (max_warps + schedulers - 1) / schedulers; }
 };

@@ -4,7 +4,7 @@
 set -euo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter -o "$tmp/gen" >/dev/null
+"$wf" gen mwf_arbiter cff_fetch_arbiter warp_priority_table lrr_arbiter gto_arbiter saws_arbiter fef_fetch_arbiter two_level_arbiter -o "$tmp/gen" >/dev/null
 
 plant() {  # name block file sed-expression
   local name="$1" block="$2" file="$3" expr="$4"
@@ -44,4 +44,22 @@ plant cff_lrr_stuck cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_lrr.v \
 plant lrr_reset lrr_arbiter lrr_arbiter_w24.v 's/last_warp_q <= 5'"'"'d23;/last_warp_q <= 5'"'"'d0;/'
 # GTO: ties by age go to the higher warp.
 plant gto_age_tie gto_arbiter gto_arbiter_w24_c8.v 's/warp_age\[w_oldest\*3 +: 3\] < oldest_age/warp_age[w_oldest*3 +: 3] <= oldest_age/'
+# SAWS: a new first hit jumps ahead of CTAs that have waited longer (latest hit first).
+plant saws_latest_first saws_arbiter saws_arbiter_w24_c8_m48_lrr.v \
+  's/= hit_continuing\[i_hit\];/= hit_continuing[j_hit];/'
+# SAWS: the recorded order is not kept; CTAs waiting since earlier cycles rank by slot.
+plant saws_forgets_order saws_arbiter saws_arbiter_w24_c8_m48_gto.v \
+  's/= hit_before_q\[hit_pair(i_hit, j_hit)\];/= 1'"'"'b1;/'
+# FEF: the buckets scanned the wrong way round (most entries first).
+plant fef_most_first fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
+  's/for (v_fewest = 3; v_fewest >= 0; v_fewest = v_fewest - 1)/for (v_fewest = 0; v_fewest < 4; v_fewest = v_fewest + 1)/'
+# FEF: ties always to the lowest warp (the round-robin pointer is never written).
+plant fef_tie_lowest fef_fetch_arbiter fef_fetch_arbiter_w48_d2.v \
+  's/last_fetch_q <= grant_warp_o;/last_fetch_q <= 6'"'"'d47;/'
+# Two-level: the current group is not preferred (plain round robin over all warps).
+plant two_level_no_groups two_level_arbiter two_level_arbiter_w24_g8.v \
+  's/candidates = (|current_request) ? current_request : request_i;/candidates = request_i;/'
+# Two-level: a group boundary one warp off (warp 16 counted in group 0).
+plant two_level_boundary two_level_arbiter two_level_arbiter_w48_g16.v \
+  's/if (last_warp_q < 6'"'"'d16)/if (last_warp_q < 6'"'"'d17)/'
 echo "all planted bugs caught"
