@@ -20,7 +20,7 @@ struct HwWarp {
 
   IBuffer ibuffer;
   Scoreboard scoreboard;
-  std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
+  std::uint64_t fetch_ready = 0;  // an I-cache refill for this warp lands at this cycle
   // The I-cache line that refill brings: the refill is forwarded to this warp's fetch even if
   // other misses evicted the line meanwhile (otherwise warps thrashing a small I-cache can
   // evict each other's refills forever).

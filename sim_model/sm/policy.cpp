@@ -9,13 +9,18 @@ IssuePolicy parse_issue_policy(const std::string& name) {
   if (name == "gto") return IssuePolicy::kGto;
   if (name == "mwf-lrr") return IssuePolicy::kMwfLrr;
   if (name == "mwf-gto") return IssuePolicy::kMwfGto;
-  throw UsageError("--issue: unknown policy \"" + name + "\"; expected lrr|gto|mwf-lrr|mwf-gto");
+  if (name == "saws") return IssuePolicy::kSaws;
+  if (name == "2lev") return IssuePolicy::kTwoLevel;
+  throw UsageError("--issue: unknown policy \"" + name +
+                   "\"; expected lrr|gto|mwf-lrr|mwf-gto|saws|2lev");
 }
 
 FetchPolicy parse_fetch_policy(const std::string& name) {
   if (name == "lrr") return FetchPolicy::kLrr;
   if (name == "cff") return FetchPolicy::kCff;
-  throw UsageError("--fetch: unknown policy \"" + name + "\"; expected lrr|cff");
+  if (name == "fef") return FetchPolicy::kFef;
+  if (name == "2lev") return FetchPolicy::kTwoLevel;
+  throw UsageError("--fetch: unknown policy \"" + name + "\"; expected lrr|cff|fef|2lev");
 }
 
 std::string to_string(IssuePolicy p) {
@@ -28,12 +33,26 @@ std::string to_string(IssuePolicy p) {
       return "mwf-lrr";
     case IssuePolicy::kMwfGto:
       return "mwf-gto";
+    case IssuePolicy::kSaws:
+      return "saws";
+    case IssuePolicy::kTwoLevel:
+      return "2lev";
   }
   return "?";
 }
 
 std::string to_string(FetchPolicy p) {
-  return p == FetchPolicy::kLrr ? "lrr" : "cff";
+  switch (p) {
+    case FetchPolicy::kLrr:
+      return "lrr";
+    case FetchPolicy::kCff:
+      return "cff";
+    case FetchPolicy::kFef:
+      return "fef";
+    case FetchPolicy::kTwoLevel:
+      return "2lev";
+  }
+  return "?";
 }
 
 blocks::FetchMode fetch_mode(IssuePolicy issue, FetchPolicy fetch) {
@@ -47,6 +66,9 @@ blocks::FetchMode fetch_mode(IssuePolicy issue, FetchPolicy fetch) {
       return blocks::FetchMode::kMwfLrr;
     case IssuePolicy::kMwfGto:
       return blocks::FetchMode::kMwfGto;
+    case IssuePolicy::kSaws:
+    case IssuePolicy::kTwoLevel:
+      throw UsageError("--fetch cff: not available with --issue " + to_string(issue) + " yet");
   }
   return blocks::FetchMode::kLrr;
 }

@@ -8,8 +8,11 @@
 
 namespace wf::sm {
 
-enum class IssuePolicy { kLrr, kGto, kMwfLrr, kMwfGto };
-enum class FetchPolicy { kLrr, kCff };
+// saws: SAWS's CTA order (first barrier hit first) with GTO inside a CTA, as SAWS builds on GTO.
+// 2lev: two-level round robin over fetch groups (Narasiman et al.).
+enum class IssuePolicy { kLrr, kGto, kMwfLrr, kMwfGto, kSaws, kTwoLevel };
+// fef: fewest I-buffer entries first (BAWS Fig. 9); 2lev: fetch groups as the issue 2lev.
+enum class FetchPolicy { kLrr, kCff, kFef, kTwoLevel };
 
 // Throw UsageError naming the option and the accepted names.
 IssuePolicy parse_issue_policy(const std::string& name);

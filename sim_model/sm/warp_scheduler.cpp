@@ -6,7 +6,8 @@ namespace wf::sm {
 namespace {
 
 auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
-  using V = std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter>;
+  using V = std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter,
+                         blocks::SawsArbiter, blocks::TwoLevelArbiter>;
   const Machine& m = c.machine;
   switch (policy) {
     case IssuePolicy::kGto:
@@ -20,6 +21,13 @@ auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
         if (p.inner == inner) return V{blocks::MwfArbiter(p)};
       break;
     }
+    case IssuePolicy::kSaws:
+      for (const auto& p : blocks::SawsArbiterParams::for_machine(m))
+        if (p.inner == blocks::InnerPolicy::kGto) return V{blocks::SawsArbiter(p)};
+      break;
+    case IssuePolicy::kTwoLevel:
+      // for_machine lists the issue configuration (a scheduler's warps) first.
+      return V{blocks::TwoLevelArbiter(blocks::TwoLevelArbiterParams::for_machine(m).front())};
     case IssuePolicy::kLrr:
       break;
   }
@@ -33,16 +41,25 @@ WarpScheduler::WarpScheduler(const TimingConfig& c, IssuePolicy policy)
 
 int WarpScheduler::select(std::uint64_t ready,
                           const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
-  // With no request every arbiter keeps its state, so the call can be skipped.
-  if (ready == 0) return -1;
+  // With no request an arbiter keeps its state, so the call can be skipped; SAWS alone must
+  // see every change of the counts (its first-hit order follows them).
+  if (ready == 0 && !std::holds_alternative<blocks::SawsArbiter>(arbiter_)) return -1;
   return std::visit(
       [&](auto& arb) -> int {
         using A = std::decay_t<decltype(arb)>;
         typename A::In in{};
-        in.ready = ready;
-        if constexpr (!std::is_same_v<A, blocks::LrrArbiter>) in.warp_cta = warp_cta_;
+        if constexpr (std::is_same_v<A, blocks::TwoLevelArbiter>) {
+          in.request = ready;
+        } else {
+          in.ready = ready;
+        }
+        if constexpr (!std::is_same_v<A, blocks::LrrArbiter> &&
+                      !std::is_same_v<A, blocks::TwoLevelArbiter>)
+          in.warp_cta = warp_cta_;
         if constexpr (std::is_same_v<A, blocks::GtoArbiter>) in.cta_age = cta_age_;
-        if constexpr (std::is_same_v<A, blocks::MwfArbiter>) in.wpt_count = wpt_count;
+        if constexpr (std::is_same_v<A, blocks::MwfArbiter> ||
+                      std::is_same_v<A, blocks::SawsArbiter>)
+          in.wpt_count = wpt_count;
         const auto out = arb.eval(in);
         arb.tick(in);
         return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;

@@ -11,6 +11,8 @@
 #include "sim_model/blocks/gto_arbiter.h"
 #include "sim_model/blocks/lrr_arbiter.h"
 #include "sim_model/blocks/mwf_arbiter.h"
+#include "sim_model/blocks/saws_arbiter.h"
+#include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/sm/policy.h"
 #include "sim_model/sm/timing_config.h"
 
@@ -33,7 +35,9 @@ class WarpScheduler {
   void reset();
 
  private:
-  std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter> arbiter_;
+  std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter, blocks::SawsArbiter,
+               blocks::TwoLevelArbiter>
+      arbiter_;
   std::array<std::uint8_t, kMaxWarps> warp_cta_{};
   std::array<std::uint8_t, kMaxCtas> cta_age_{};
 };
