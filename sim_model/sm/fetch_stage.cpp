@@ -5,11 +5,24 @@
 namespace wf::sm {
 namespace {
 
-blocks::CffFetchArbiterParams fetch_params(const TimingConfig& c) {
+using FetchArbiter =
+    std::variant<blocks::CffFetchArbiter, blocks::FefFetchArbiter, blocks::TwoLevelArbiter>;
+
+FetchArbiter make_arbiter(const TimingConfig& c) {
+  switch (c.fetch) {
+    case FetchPolicy::kFef:
+      return blocks::FefFetchArbiter(blocks::FefFetchArbiterParams::for_machine(c.machine).front());
+    case FetchPolicy::kTwoLevel:
+      // for_machine lists the issue configuration first, then the SM-wide fetch one.
+      return blocks::TwoLevelArbiter(blocks::TwoLevelArbiterParams::for_machine(c.machine).back());
+    case FetchPolicy::kLrr:
+    case FetchPolicy::kCff:
+      break;
+  }
   const auto mode = fetch_mode(c.issue, c.fetch);
   for (const auto& p : blocks::CffFetchArbiterParams::for_machine(c.machine))
-    if (p.mode == mode) return p;
-  return blocks::CffFetchArbiterParams::for_machine(c.machine).front();
+    if (p.mode == mode) return blocks::CffFetchArbiter(p);
+  return blocks::CffFetchArbiter(blocks::CffFetchArbiterParams::for_machine(c.machine).front());
 }
 
 // Instructions are 8 bytes (as in SASS); each function gets its own 1 MiB of address space.
@@ -20,9 +33,9 @@ std::uint64_t instruction_address(std::uint32_t function, std::uint32_t pc) {
 }  // namespace
 
 FetchStage::FetchStage(SmCore& core)
-    : core_(core), arbiter_(fetch_params(core.config)), icache_(core.config) {}
+    : core_(core), arbiter_(make_arbiter(core.config)), icache_(core.config) {}
 
-bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
+std::uint64_t FetchStage::empty_buffer_candidates(std::uint64_t now) const {
   std::uint64_t eligible = 0;
   for (std::uint64_t m = core_.fetch_candidates; m; m &= m - 1) {
     const unsigned w = static_cast<unsigned>(std::countr_zero(m));
@@ -30,6 +43,28 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     if (now < h.fetch_ready || (h.branch_pending && now < h.branch_resolve)) continue;
     eligible |= std::uint64_t{1} << w;
   }
+  return eligible;
+}
+
+std::uint64_t FetchStage::free_entry_candidates(std::uint64_t now) const {
+  std::uint64_t eligible = 0;
+  for (std::uint64_t m = core_.live_mask; m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    const HwWarp& h = core_.warps[w];
+    if (h.finished || h.ibuffer.size() >= core_.config.ibuffer_entries) continue;
+    if (now < h.fetch_ready || (h.branch_pending && now < h.branch_resolve)) continue;
+    if (!h.ibuffer.empty()) {
+      const IBuffer::Entry& last = h.ibuffer.back();
+      const auto& code = core_.launch->module->functions[last.function].code;
+      if (last.pc + 1 >= code.size() || code[last.pc].cls == ptx::OpClass::Control) continue;
+    }
+    eligible |= std::uint64_t{1} << w;
+  }
+  return eligible;
+}
+
+int FetchStage::grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible,
+                          const IssuePorts& issued) {
   bool any_issue = false;
   for (unsigned k = 0; k < core_.config.machine.schedulers; ++k) {
     in_.issue_valid[k] = issued[k] >= 0;
@@ -37,19 +72,52 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     any_issue |= issued[k] >= 0;
   }
   // With neither a candidate nor an issue to learn from, the arbiter would not change state.
-  if (eligible == 0 && !any_issue) return false;
+  if (eligible == 0 && !any_issue) return -1;
   in_.eligible = eligible;
   in_.wpt_count = core_.barriers.counts().count;
   in_.cta_age = core_.cta_age;
-  const auto out = arbiter_.eval(in_);
-  arbiter_.tick(in_);
-  if (!out.grant_valid) return false;
+  const auto out = a.eval(in_);
+  a.tick(in_);
+  return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
+}
 
-  HwWarp& h = core_.warps[out.grant_warp];
+bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
+  int grant = -1;
+  if (auto* cff = std::get_if<blocks::CffFetchArbiter>(&arbiter_)) {
+    grant = grant_cff(*cff, empty_buffer_candidates(now), issued);
+  } else if (auto* fef = std::get_if<blocks::FefFetchArbiter>(&arbiter_)) {
+    blocks::FefFetchArbiter::In in;
+    in.eligible = free_entry_candidates(now);
+    if (in.eligible == 0) return false;  // no request: the arbiter keeps its state
+    for (std::uint64_t m = in.eligible; m; m &= m - 1) {
+      const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+      in.entries[w] = static_cast<std::uint8_t>(core_.warps[w].ibuffer.size());
+    }
+    const auto out = fef->eval(in);
+    fef->tick(in);
+    grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
+  } else {
+    auto& two = std::get<blocks::TwoLevelArbiter>(arbiter_);
+    blocks::TwoLevelArbiter::In in;
+    in.request = empty_buffer_candidates(now);
+    if (in.request == 0) return false;
+    const auto out = two.eval(in);
+    two.tick(in);
+    grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
+  }
+  if (grant < 0) return false;
+  fetch(static_cast<unsigned>(grant), now);
+  return true;
+}
+
+void FetchStage::fetch(unsigned warp, std::uint64_t now) {
+  HwWarp& h = core_.warps[warp];
   h.branch_pending = false;
-  core_.touch(out.grant_warp);
-  const std::uint32_t fn = h.warp->function();
-  const std::uint32_t pc = h.warp->pc();
+  core_.touch(warp);
+  // An empty buffer fetches at the warp's pc; a partly full one (fef) after its last entry.
+  const bool empty = h.ibuffer.empty();
+  const std::uint32_t fn = empty ? h.warp->function() : h.ibuffer.back().function;
+  const std::uint32_t pc = empty ? h.warp->pc() : h.ibuffer.back().pc + 1;
   const std::uint64_t addr = instruction_address(fn, pc);
   const std::uint64_t line = addr / core_.config.l1i_line_bytes;
   ++core_.stats.icache_accesses;
@@ -63,15 +131,15 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     h.refill_line = line;
     h.fetch_ready = ready;
     core_.note_timed(ready);
-    return true;
+    return;
   }
   const auto& code = core_.launch->module->functions[fn].code;
-  for (std::uint32_t i = 0; i < core_.config.ibuffer_entries && pc + i < code.size(); ++i) {
-    h.ibuffer.push({fn, pc + i});
-    if (code[pc + i].cls == ptx::OpClass::Control) break;
+  for (std::uint32_t p = pc; h.ibuffer.size() < core_.config.ibuffer_entries && p < code.size();
+       ++p) {
+    h.ibuffer.push({fn, p});
+    if (code[p].cls == ptx::OpClass::Control) break;
   }
-  core_.note_ibuffer(out.grant_warp);
-  return true;
+  core_.note_ibuffer(warp);
 }
 
 }  // namespace wf::sm

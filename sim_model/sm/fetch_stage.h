@@ -1,13 +1,21 @@
-// Fetch: one warp per cycle, chosen by the fetch arbiter block (CffFetchArbiter in the mode the
-// policies ask for) among the warps whose I-buffer is empty, that wait on no I-cache refill and
-// no unresolved branch. A hit fills the I-buffer with consecutive instructions, stopping after
-// a control instruction: the warp cannot fetch past a branch it has not resolved.
+// Fetch: one warp per cycle, chosen by the fetch arbiter block of the policy: CffFetchArbiter
+// (lrr, and cff in the mode the issue policy pairs with), TwoLevelArbiter (2lev) or
+// FefFetchArbiter (fef). Eligible are the warps that wait on no I-cache refill and no
+// unresolved branch and whose I-buffer is empty; for fef, whose I-buffer has a free entry and
+// does not end in a control instruction (with empty-only eligibility every candidate would
+// have zero entries and "fewest first" would mean nothing). A hit fills the free entries with
+// consecutive instructions, stopping after a control instruction: the warp cannot fetch past a
+// branch it has not resolved.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
+#include <variant>
+
 #include "sim_model/blocks/cff_fetch_arbiter.h"
+#include "sim_model/blocks/fef_fetch_arbiter.h"
+#include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/sm/instruction_cache.h"
 #include "sim_model/sm/sm_core.h"
 
@@ -25,12 +33,20 @@ class FetchStage {
   void set_warp_cta(unsigned warp, unsigned cta_slot) {
     in_.warp_cta[warp] = static_cast<std::uint8_t>(cta_slot);
   }
-  void reset() { arbiter_.reset(); }
+  void reset() {
+    std::visit([](auto& a) { a.reset(); }, arbiter_);
+  }
   const InstructionCache& icache() const { return icache_; }
 
  private:
+  std::uint64_t empty_buffer_candidates(std::uint64_t now) const;
+  std::uint64_t free_entry_candidates(std::uint64_t now) const;
+  int grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible, const IssuePorts& issued);
+  void fetch(unsigned warp, std::uint64_t now);
+
   SmCore& core_;
-  blocks::CffFetchArbiter arbiter_;
+  std::variant<blocks::CffFetchArbiter, blocks::FefFetchArbiter, blocks::TwoLevelArbiter>
+      arbiter_;
   blocks::CffFetchArbiter::In in_{};
   InstructionCache icache_;
 };

@@ -20,6 +20,7 @@ class IBuffer {
   bool empty() const { return count_ == 0; }
   unsigned size() const { return count_; }
   const Entry& front() const { return entries_[head_]; }
+  const Entry& back() const { return entries_[(head_ + count_ - 1) % kMaxEntries]; }
   void push(Entry e) { entries_[(head_ + count_++) % kMaxEntries] = e; }
   void pop() {
     head_ = (head_ + 1) % kMaxEntries;
