@@ -6,6 +6,7 @@
 
 #include "sim_model/ptx/cta.h"
 #include "sim_model/ptx/warp.h"
+#include "sim_model/sm/function_units.h"
 #include "sim_model/sm/ibuffer.h"
 #include "sim_model/sm/scoreboard.h"
 #include "sim_model/sm/warp_state.h"
@@ -32,6 +33,10 @@ struct HwWarp {
   std::uint32_t pending_memory = 0;   // loads/atomics in flight
   std::uint32_t pending_atomics = 0;  // of those, global atomics performed at the L2
   WarpState state = WarpState::kFetch;
+  // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
+  // unit is classified again every cycle, and only its own issue moves its pc.
+  const ptx::Instr* next = nullptr;  // null: look it up
+  Timing next_timing;
 
   bool live() const { return warp != nullptr; }
 };

@@ -35,13 +35,17 @@ WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
   if (h.ibuffer.empty()) {
     return h.branch_pending && now < h.branch_resolve ? WarpState::kControl : WarpState::kFetch;
   }
-  const ptx::Instr* in = h.warp->next_instr();
+  if (!h.next) {
+    h.next = h.warp->next_instr();
+    h.next_timing = timing_of(*h.next, core_.config);
+  }
+  const ptx::Instr* in = h.next;
   if (h.scoreboard.blocks(*in, h.warp->reg_base())) return WarpState::kData;
   // Global atomics take effect when they reach the L2, not at issue. A barrier or fence must
   // order them before what follows it, so it waits until the warp's atomics are acknowledged.
   if (h.pending_atomics && (in->op == ptx::Op::Bar || in->op == ptx::Op::Membar))
     return WarpState::kData;
-  const Timing t = timing_of(*in, core_.config);
+  const Timing& t = h.next_timing;
   if (!core_.units.available(t.unit, now)) return WarpState::kStructural;
   if (t.unit == Unit::kLdSt && !lsu_.can_accept()) return WarpState::kStructural;
   return WarpState::kReady;
@@ -104,6 +108,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
   core_.launch->clock = now;
   const ptx::StepRecord rec = core_.executor->step(*h.warp, *h.cta);
+  h.next = nullptr;
   if (trace_on_) trace_.push_back({now, warp, rec.pc});
   ++core_.stats.warp_instructions;
   core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
