@@ -3,7 +3,8 @@
 #include <fmt/core.h>
 
 #include "gen/verilog.h"
-#include "sim_model/blocks/two_level_arbiter.h"
+#include "sim_model/blocks/fetch_groups.h"
+#include "sim_model/blocks/params.h"
 
 namespace wf::gen {
 

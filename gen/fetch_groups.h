@@ -1,5 +1,5 @@
-// Verilog for the fetch groups of two-level scheduling (mirrors fetch_group_mask in
-// sim_model/blocks/two_level_arbiter.h), shared by the two-level arbiter and CFF's 2lev mode.
+// Verilog for the fetch groups of two-level scheduling (mirrors
+// sim_model/blocks/fetch_groups.h), shared by the two-level arbiter and CFF's 2lev mode.
 #pragma once
 
 #include <string>

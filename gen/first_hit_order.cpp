@@ -22,13 +22,12 @@ std::string first_hit_state_block(const CtaLayout& l) {
   const unsigned s = l.num_cta_slots;
   const unsigned np = num_pairs(l);
   return fmt::format(
-      "  // First-hit order (SAWS): slot c waits while its WPT count is non-zero; its first hit "
-      "is\n"
-      "  // the count leaving 0. Waiting slots rank first, earlier first hits before later ones\n"
-      "  // (a slot already waiting last cycle before one that starts waiting now); same-cycle\n"
-      "  // first hits and slots not waiting rank by the smaller slot.\n"
-      "  /// Per CTA slot: waiting at its barrier in the previous cycle.\n"
-      "  reg [{s_m1}:0] hit_waiting_q;\n"
+      "  // First-hit order (SAWS): slot c waits while its WPT count is non-zero; its first hit\n"
+      "  // is the count leaving 0. Waiting slots rank first, earlier first hits before later\n"
+      "  // ones; same-cycle first hits and slots not waiting rank by the smaller slot. A pair\n"
+      "  // bit recorded while only one slot of the pair waited holds that slot first, and one\n"
+      "  // recorded while neither waited the smaller slot: both are right when the other\n"
+      "  // slot(s) hit now, so two waiting slots simply keep their recorded order.\n"
       "  /// Per slot pair i < j (packed upper triangle): i ranks before j.\n"
       "  reg [{np_m1}:0] hit_before_q;\n"
       "  // The bit of pair (i, j), i < j, in the packed upper triangle: row i starts after the\n"
@@ -45,8 +44,7 @@ std::string first_hit_state_block(const CtaLayout& l) {
       "    for (c_hit = 0; c_hit < {s}; c_hit = c_hit + 1) begin\n"
       "      hit_waiting[c_hit] = |wpt_count_i[c_hit*{pb} +: {pb}];\n"
       "    end\n"
-      "  end\n"
-      "  wire [{s_m1}:0] hit_continuing = hit_waiting & hit_waiting_q;\n\n"
+      "  end\n\n"
       "  // This cycle's order of every pair, which is also what the next cycle remembers.\n"
       "  always @* begin\n"
       "    hit_before_d = {{{np}{{1'b1}}}};\n"
@@ -54,26 +52,22 @@ std::string first_hit_state_block(const CtaLayout& l) {
       "      for (j_hit = i_hit + 1; j_hit < {s}; j_hit = j_hit + 1) begin\n"
       "        if (hit_waiting[i_hit] != hit_waiting[j_hit]) begin\n"
       "          hit_before_d[{ij}] = hit_waiting[i_hit];\n"
-      "        end else if (hit_continuing[i_hit] && hit_continuing[j_hit]) begin\n"
+      "        end else if (hit_waiting[i_hit]) begin\n"
       "          hit_before_d[{ij}] = hit_before_q[{ij}];\n"
-      "        end else if (hit_continuing[i_hit] != hit_continuing[j_hit]) begin\n"
-      "          hit_before_d[{ij}] = hit_continuing[i_hit];\n"
       "        end\n"
       "      end\n"
       "    end\n"
       "  end\n\n"
       "  always @(posedge clk_i) begin\n"
       "    if (!rst_ni) begin\n"
-      "      hit_waiting_q <= {zs};\n"
-      "      hit_before_q  <= {{{np}{{1'b1}}}};  // the idle order: smaller slot first\n"
+      "      hit_before_q <= {{{np}{{1'b1}}}};  // the idle order: smaller slot first\n"
       "    end else begin\n"
-      "      hit_waiting_q <= hit_waiting;\n"
-      "      hit_before_q  <= hit_before_d;\n"
+      "      hit_before_q <= hit_before_d;\n"
       "    end\n"
       "  end\n\n",
       fmt::arg("s", s), fmt::arg("s_m1", s - 1), fmt::arg("np", np), fmt::arg("np_m1", np - 1),
-      fmt::arg("pb", l.count_bits), fmt::arg("zs", lit(s, 0)),
-      fmt::arg("ij", pair_index("i_hit", "j_hit")), fmt::arg("s2m1", 2 * s - 1));
+      fmt::arg("pb", l.count_bits), fmt::arg("ij", pair_index("i_hit", "j_hit")),
+      fmt::arg("s2m1", 2 * s - 1));
 }
 
 std::string first_hit_cta_block(const std::string& has, const CtaLayout& l) {

@@ -8,9 +8,9 @@
 
 namespace wf::gen {
 
-// The order's state and its update: hit_waiting (this cycle, from wpt_count_i),
-// hit_waiting_q (last cycle), hit_before_d / hit_before_q (one bit per slot pair i < j, set
-// when i ranks before j), written every cycle.
+// The order's state and its update: hit_waiting (this cycle, from wpt_count_i) and
+// hit_before_d / hit_before_q (one bit per slot pair i < j, set when i ranks before j: this
+// cycle's order and the recorded one), written every cycle.
 std::string first_hit_state_block(const CtaLayout& l);
 
 // critical_cta: the CTA of <has> that ranks before every other CTA of <has>.

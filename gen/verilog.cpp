@@ -28,9 +28,11 @@ std::string file_header(const std::string& block, const std::string& module,
     kw = std::max(kw, k.size());
     vw = std::max(vw, v.size());
   }
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    s << fmt::format("//   {:<{}} = {:<{}}  {}\n", params[i].first, kw, params[i].second, vw,
-                     descs[i].help);
+  for (const auto& [k, v] : params) {
+    std::string help;
+    for (const auto& d : descs)
+      if (d.name == k) help = d.help;
+    s << fmt::format("//   {:<{}} = {:<{}}  {}\n", k, kw, v, vw, help);
   }
   s << "//\n";
   s << "// Clocking: one clock clk_i, all state updates on its rising edge; rst_ni is a\n";
@@ -48,7 +50,7 @@ std::string module_open(const std::string& module, const std::vector<Port>& port
   for (const auto& p : ports) {
     s << ",\n  /// " << p.doc << "\n  ";
     s << (p.dir == Port::kIn ? "input  wire " : (p.reg ? "output reg  " : "output wire "));
-    const std::string r = range(p.width);
+    const std::string r = p.always_vector ? vector_range(p.width) : range(p.width);
     if (!r.empty()) s << r << " ";
     s << p.name;
   }

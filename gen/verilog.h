@@ -18,12 +18,18 @@ struct Port {
   unsigned width;
   std::string name;
   std::string doc;
-  bool reg = false;  // output driven from an always block
+  bool reg = false;            // output driven from an always block
+  bool always_vector = false;  // declared [0:0] when one bit wide, so that [k] selects work
 };
 
 // "[5:0] " or "" for one bit.
 inline std::string range(unsigned width) {
   return width > 1 ? fmt::format("[{}:0]", width - 1) : std::string{};
+}
+
+// "[w-1:0]" even for one bit: for vectors indexed by a loop over a parameter that may be 1.
+inline std::string vector_range(unsigned width) {
+  return fmt::format("[{}:0]", width - 1);
 }
 
 // A sized decimal literal: 6'd48.

@@ -5,6 +5,7 @@
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/cff_fetch_arbiter.h"
+#include "sim_model/blocks/fetch_groups.h"
 
 namespace wf::harness {
 
@@ -42,25 +43,62 @@ struct CffFetchArbiterHarness {
         random_cta_assignment(r, in_.warp_cta, p_.num_warps, p_.num_cta_slots);
         for (unsigned c = 0; c < p_.num_cta_slots; ++c)
           in_.cta_age[c] = static_cast<std::uint8_t>(r.bits(p_.cta_bits()));
+        static constexpr double kRates[] = {0.002, 0.01, 0.05, 0.3};
+        barrier_rate_ = kRates[r.below(4)];
+        static constexpr double kMoves[] = {0.0, 0.005, 0.05, 0.3};
+        group_move_ = kMoves[r.below(4)];
+        busy_groups_ = r.bits(64);
       }
-      if (r.chance(0.05)) random_counts(r, in_.wpt_count, p_.num_cta_slots, p_.count_bits());
+      if (p_.saws()) {
+        // First hits and releases as the barrier unit makes them, now and then a jump.
+        barrier_counts(r, in_.wpt_count, p_.num_cta_slots, p_.count_bits(), barrier_rate_);
+        if (r.chance(0.002)) random_counts(r, in_.wpt_count, p_.num_cta_slots, p_.count_bits());
+      } else if (r.chance(0.05)) {
+        random_counts(r, in_.wpt_count, p_.num_cta_slots, p_.count_bits());
+      }
       in_.eligible = r.mask(p_.num_warps, density_);
+      if (p_.mode == blocks::FetchMode::kTwoLevel) two_level_groups(r);
       for (unsigned k = 0; k < p_.num_issue_ports; ++k) {
         in_.issue_valid[k] = r.chance(issue_density_);
         // Schedulers own interleaved warps (w mod ports); sometimes any warp.
         unsigned w = r.below(p_.num_warps);
+        if (p_.mode == blocks::FetchMode::kTwoLevel && r.chance(0.9)) {
+          // Two-level schedulers stay in a fetch group for a while.
+          w = issue_group_[k] * p_.group_size + r.below(p_.group_size);
+        }
         if (r.chance(0.8)) w = (w - w % p_.num_issue_ports + k) % p_.num_warps;
-        in_.issue_warp[k] = static_cast<std::uint8_t>(w);
+        in_.issue_warp[k] = static_cast<std::uint8_t>(w % p_.num_warps);
       }
       return in_;
     }
     bool reset_now() { return s_.reset_now(); }
 
    private:
+    // 2lev: each scheduler sits in a fetch group and moves on now and then; whole groups go
+    // ineligible (all their I-buffers full, or all missing in the I-cache) so that the
+    // fallback to the other groups is exercised.
+    void two_level_groups(Random& r) {
+      const unsigned groups = (p_.num_warps + p_.group_size - 1) / p_.group_size;
+      std::uint64_t mask = 0;
+      for (unsigned g = 0; g < groups; ++g) {
+        if (r.chance(group_move_)) busy_groups_ ^= std::uint64_t{1} << g;
+        if ((busy_groups_ >> g) & 1)
+          mask |= blocks::fetch_group_mask(g * p_.group_size, p_.group_size, p_.num_warps);
+      }
+      in_.eligible &= mask;
+      for (unsigned k = 0; k < p_.num_issue_ports; ++k) {
+        if (r.chance(group_move_)) issue_group_[k] = (issue_group_[k] + 1) % groups;
+      }
+    }
+
     Params p_;
     PhasedStimulus s_;
     double density_ = 0.5;
     double issue_density_ = 0.5;
+    double barrier_rate_ = 0.01;
+    double group_move_ = 0.05;
+    std::uint64_t busy_groups_ = ~std::uint64_t{0};
+    std::array<unsigned, Block::kMaxPorts> issue_group_{};
     Block::In in_;
   };
 };

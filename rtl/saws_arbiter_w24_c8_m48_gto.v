@@ -48,12 +48,12 @@ module saws_arbiter_w24_c8_m48_gto (
   /// Per CTA slot: last_warp_q holds a warp (GTO has no greedy warp after reset).
   reg [7:0] last_valid_q;
 
-  // First-hit order (SAWS): slot c waits while its WPT count is non-zero; its first hit is
-  // the count leaving 0. Waiting slots rank first, earlier first hits before later ones
-  // (a slot already waiting last cycle before one that starts waiting now); same-cycle
-  // first hits and slots not waiting rank by the smaller slot.
-  /// Per CTA slot: waiting at its barrier in the previous cycle.
-  reg [7:0] hit_waiting_q;
+  // First-hit order (SAWS): slot c waits while its WPT count is non-zero; its first hit
+  // is the count leaving 0. Waiting slots rank first, earlier first hits before later
+  // ones; same-cycle first hits and slots not waiting rank by the smaller slot. A pair
+  // bit recorded while only one slot of the pair waited holds that slot first, and one
+  // recorded while neither waited the smaller slot: both are right when the other
+  // slot(s) hit now, so two waiting slots simply keep their recorded order.
   /// Per slot pair i < j (packed upper triangle): i ranks before j.
   reg [27:0] hit_before_q;
   // The bit of pair (i, j), i < j, in the packed upper triangle: row i starts after the
@@ -72,7 +72,6 @@ module saws_arbiter_w24_c8_m48_gto (
       hit_waiting[c_hit] = |wpt_count_i[c_hit*6 +: 6];
     end
   end
-  wire [7:0] hit_continuing = hit_waiting & hit_waiting_q;
 
   // This cycle's order of every pair, which is also what the next cycle remembers.
   always @* begin
@@ -81,10 +80,8 @@ module saws_arbiter_w24_c8_m48_gto (
       for (j_hit = i_hit + 1; j_hit < 8; j_hit = j_hit + 1) begin
         if (hit_waiting[i_hit] != hit_waiting[j_hit]) begin
           hit_before_d[hit_pair(i_hit, j_hit)] = hit_waiting[i_hit];
-        end else if (hit_continuing[i_hit] && hit_continuing[j_hit]) begin
+        end else if (hit_waiting[i_hit]) begin
           hit_before_d[hit_pair(i_hit, j_hit)] = hit_before_q[hit_pair(i_hit, j_hit)];
-        end else if (hit_continuing[i_hit] != hit_continuing[j_hit]) begin
-          hit_before_d[hit_pair(i_hit, j_hit)] = hit_continuing[i_hit];
         end
       end
     end
@@ -92,11 +89,9 @@ module saws_arbiter_w24_c8_m48_gto (
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      hit_waiting_q <= 8'd0;
-      hit_before_q  <= {28{1'b1}};  // the idle order: smaller slot first
+      hit_before_q <= {28{1'b1}};  // the idle order: smaller slot first
     end else begin
-      hit_waiting_q <= hit_waiting;
-      hit_before_q  <= hit_before_d;
+      hit_before_q <= hit_before_d;
     end
   end
 

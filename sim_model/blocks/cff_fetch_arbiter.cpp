@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim_model/blocks/fetch_groups.h"
 #include "sim_model/blocks/most_waiting_first.h"
 #include "sim_model/blocks/warp_select.h"
 
@@ -13,9 +14,10 @@ std::vector<CffFetchArbiterParams> CffFetchArbiterParams::for_machine(const Mach
   p.num_cta_slots = std::max(2u, m.max_ctas);
   p.max_warps_per_cta = m.max_warps_per_cta;
   p.num_issue_ports = m.schedulers;
+  p.group_size = kTwoLevelIssueGroup * m.schedulers;
   std::vector<CffFetchArbiterParams> out;
-  for (FetchMode mode :
-       {FetchMode::kLrr, FetchMode::kGto, FetchMode::kMwfLrr, FetchMode::kMwfGto}) {
+  for (FetchMode mode : {FetchMode::kLrr, FetchMode::kGto, FetchMode::kMwfLrr, FetchMode::kMwfGto,
+                         FetchMode::kSawsLrr, FetchMode::kSawsGto, FetchMode::kTwoLevel}) {
     p.mode = mode;
     out.push_back(p);
   }
@@ -35,7 +37,13 @@ const std::vector<ParamDesc>& CffFetchArbiterParams::describe() {
                                {{"lrr", FetchMode::kLrr},
                                 {"gto", FetchMode::kGto},
                                 {"mwf_lrr", FetchMode::kMwfLrr},
-                                {"mwf_gto", FetchMode::kMwfGto}}),
+                                {"mwf_gto", FetchMode::kMwfGto},
+                                {"saws_lrr", FetchMode::kSawsLrr},
+                                {"saws_gto", FetchMode::kSawsGto},
+                                {"2lev", FetchMode::kTwoLevel}}),
+      only_when<P>(uint_param<P>("group_size", "g", "warps per fetch group, SM warp ids (2lev)",
+                                 &P::group_size, 1, 64),
+                   [](const P& p) { return p.mode == FetchMode::kTwoLevel; }),
   };
   return table;
 }
@@ -46,6 +54,7 @@ void CffFetchArbiter::reset() {
   greedy_valid_.fill(false);
   last_warp_.fill(static_cast<std::uint8_t>(p_.num_warps - 1));
   last_valid_.fill(false);
+  order_.reset();
 }
 
 int CffFetchArbiter::pick(const In& in) const {
@@ -71,15 +80,26 @@ int CffFetchArbiter::pick(const In& in) const {
       return best;
     }
     case FetchMode::kMwfLrr:
-    case FetchMode::kMwfGto: {
+    case FetchMode::kMwfGto:
+    case FetchMode::kSawsLrr:
+    case FetchMode::kSawsGto: {
       const std::uint32_t has_eligible =
           ctas_with_warps(eligible, in.warp_cta, n, p_.num_cta_slots);
-      const int cta = most_waiting_cta(has_eligible, in.wpt_count, p_.num_cta_slots);
+      const int cta = p_.saws() ? order_.first_cta(has_eligible, in.wpt_count)
+                                : most_waiting_cta(has_eligible, in.wpt_count, p_.num_cta_slots);
       if (cta < 0) return -1;
       const std::uint64_t mine = warps_of_cta(eligible, in.warp_cta, n, cta);
       const unsigned last = last_warp_[cta];
-      if (p_.mode == FetchMode::kMwfLrr) return first_after(mine, last, n);
+      if (!p_.inner_gto()) return first_after(mine, last, n);
       return (last_valid_[cta] && ((mine >> last) & 1)) ? static_cast<int>(last) : lowest(mine);
+    }
+    case FetchMode::kTwoLevel: {
+      std::uint64_t groups = 0;
+      for (unsigned k = 0; k < p_.num_issue_ports; ++k) {
+        if (greedy_valid_[k]) groups |= fetch_group_mask(greedy_warp_[k], p_.group_size, n);
+      }
+      const std::uint64_t current = eligible & groups;
+      return first_after(current ? current : eligible, last_fetch_, n);
     }
   }
   return -1;
@@ -110,6 +130,7 @@ void CffFetchArbiter::tick(const In& in) {
       last_valid_[cta] = true;
     }
   }
+  if (p_.saws()) order_.tick(in.wpt_count);
 }
 
 std::vector<PortValue> CffFetchArbiter::in_ports(const Params& p, const In& in) {

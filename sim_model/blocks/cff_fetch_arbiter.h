@@ -6,7 +6,18 @@
 //   mwf_lrr: CFF for MWF(LRR): the CTA order of MWF, inside it round robin after the warp that
 //            CTA issued last;
 //   mwf_gto: CFF for MWF(GTO): the CTA order of MWF, inside it the warp that CTA issued last,
-//            else its smallest warp id.
+//            else its smallest warp id;
+//   saws_lrr, saws_gto: CFF for SAWS (the BAWS paper's SAWS+CFF): as mwf_lrr / mwf_gto with the
+//            CTA order of SAWS, the CTA that first hit its current barrier first
+//            (first_hit_order.h; the block keeps its own copy of that order's state);
+//   2lev:    CFF for two-level scheduling: prefer eligible warps in the fetch groups the
+//            schedulers are in -- the group of the warp each issue port issued last -- round
+//            robin after the warp fetched last; when none of them is eligible, round robin
+//            after the warp fetched last over all eligible warps, which walks on to the next
+//            group as the schedulers will. Within a group the schedulers issue round robin, so
+//            which of its warps issues next is not worth predicting; the group is. Groups are
+//            group_size consecutive SM warp ids (8 per scheduler: schedulers take warps round
+//            robin, so SM group g is the union of the schedulers' issue groups g).
 // The issue ports tell the arbiter which warps the schedulers issued, so it tracks the same
 // "issued last" state the issue arbiters keep. The paper shares that state with MWF and counts
 // CFF as free; this block keeps its own copy so that it can be verified and costed alone.
@@ -18,12 +29,13 @@
 #include <vector>
 
 #include "sim_model/blocks/bitvec.h"
+#include "sim_model/blocks/first_hit_order.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
 
 namespace wf::blocks {
 
-enum class FetchMode { kLrr, kGto, kMwfLrr, kMwfGto };
+enum class FetchMode { kLrr, kGto, kMwfLrr, kMwfGto, kSawsLrr, kSawsGto, kTwoLevel };
 
 class CffFetchArbiter;
 
@@ -34,6 +46,7 @@ struct CffFetchArbiterParams {
   unsigned max_warps_per_cta = 48;  // sets the WPT count width
   unsigned num_issue_ports = 2;     // warp schedulers; port k reports scheduler k's issue
   FetchMode mode = FetchMode::kMwfGto;
+  unsigned group_size = 16;  // 2lev mode: warps per fetch group (SM warp ids)
 
   std::string validate() const { return {}; }
   static const std::vector<ParamDesc>& describe();
@@ -43,6 +56,9 @@ struct CffFetchArbiterParams {
   unsigned cta_bits() const { return clog2(num_cta_slots); }
   unsigned count_bits() const { return count_width(max_warps_per_cta); }
   bool mwf() const { return mode == FetchMode::kMwfLrr || mode == FetchMode::kMwfGto; }
+  bool saws() const { return mode == FetchMode::kSawsLrr || mode == FetchMode::kSawsGto; }
+  // The CTA-then-warp modes (mwf_*, saws_*) with GTO inside the CTA.
+  bool inner_gto() const { return mode == FetchMode::kMwfGto || mode == FetchMode::kSawsGto; }
 };
 
 class CffFetchArbiter {
@@ -54,23 +70,25 @@ class CffFetchArbiter {
   static constexpr unsigned kMaxPorts = 4;
 
   struct In {
-    std::uint64_t eligible = 0;  // bit w: warp w may fetch
-    std::array<std::uint8_t, kMaxWarps> warp_cta{};
-    std::array<std::uint8_t, kMaxCtas> wpt_count{};    // mwf modes
+    // Bit w: warp w may fetch (I-buffer empty, no I-cache miss pending).
+    std::uint64_t eligible = 0;
+    std::array<std::uint8_t, kMaxWarps> warp_cta{};    // CTA slot of each warp (mwf, saws)
+    std::array<std::uint8_t, kMaxCtas> wpt_count{};    // mwf and saws modes: WPT count_o
     std::array<std::uint8_t, kMaxCtas> cta_age{};      // gto mode: dispatch rank, 0 = oldest
     std::array<bool, kMaxPorts> issue_valid{};         // scheduler k issued this cycle ...
     std::array<std::uint8_t, kMaxPorts> issue_warp{};  // ... this warp (SM-wide id)
   };
   struct Out {
-    bool grant_valid = false;
-    unsigned grant_warp = 0;
-    std::uint64_t grant = 0;
+    bool grant_valid = false;  // some warp is granted the fetch
+    unsigned grant_warp = 0;   // the granted warp, 0 when none
+    std::uint64_t grant = 0;   // one-hot grant_warp, zero when no grant
     bool operator==(const Out&) const = default;
   };
 
-  explicit CffFetchArbiter(const Params& p) : p_(p) { reset(); }
+  explicit CffFetchArbiter(const Params& p) : p_(p), order_(p.num_cta_slots) { reset(); }
 
   Out eval(const In& in) const;
+  // Call every cycle: the issue ports (and, in saws modes, the counts) update the state.
   void tick(const In& in);
   void reset();
 
@@ -81,11 +99,12 @@ class CffFetchArbiter {
   int pick(const In& in) const;
 
   Params p_;
-  unsigned last_fetch_ = 0;                            // lrr
-  std::array<std::uint8_t, kMaxPorts> greedy_warp_{};  // gto: per scheduler, issued last
+  unsigned last_fetch_ = 0;                            // lrr, 2lev
+  std::array<std::uint8_t, kMaxPorts> greedy_warp_{};  // gto, 2lev: per scheduler, issued last
   std::array<bool, kMaxPorts> greedy_valid_{};
-  std::array<std::uint8_t, kMaxCtas> last_warp_{};  // mwf: per CTA slot, issued last
+  std::array<std::uint8_t, kMaxCtas> last_warp_{};  // mwf, saws: per CTA slot, issued last
   std::array<bool, kMaxCtas> last_valid_{};
+  FirstHitOrder order_;  // saws
 };
 
 }  // namespace wf::blocks

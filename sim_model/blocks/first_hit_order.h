@@ -10,9 +10,13 @@
 //      both waiting keep the order recorded for them;
 //   3. otherwise (same-cycle first hits, or neither waiting) the smaller CTA slot, as MWF's ties.
 // The hardware keeps one bit per pair of slots (i < j: i ranks before j), written every cycle
-// with this cycle's order, plus one "was waiting" bit per slot: S + S(S-1)/2 flip-flops. The WPT
-// shows a release as a zero count for at least one cycle (a release and an arrival in the same
-// cycle leave 0), which is what lets a re-arrival count as a new first hit.
+// with this cycle's order: S(S-1)/2 flip-flops (28 for 8 slots). No "was waiting" bit is
+// needed: a pair in which only one slot waited was recorded with the waiting one first, which is
+// the right order when the other one hits now; a pair in which neither waited was recorded
+// smaller slot first, the right order for two first hits in one cycle. So this cycle's order of
+// two waiting slots is simply the recorded bit. The WPT shows a release as a zero count for at
+// least one cycle (a release and an arrival in the same cycle leave 0), which is what lets a
+// re-arrival count as a new first hit.
 #pragma once
 
 #include <array>
@@ -26,10 +30,7 @@ class FirstHitOrder {
 
   explicit FirstHitOrder(unsigned num_cta_slots) : n_(num_cta_slots) { reset(); }
 
-  void reset() {
-    waiting_q_ = 0;
-    before_q_.fill(~std::uint32_t{0});  // the idle order: smaller slot first
-  }
+  void reset() { before_q_.fill(~std::uint32_t{0}); }  // the idle order: smaller slot first
 
   // Bit c: slot c waits at a barrier this cycle.
   template <class Counts>
@@ -46,10 +47,7 @@ class FirstHitOrder {
     const bool wi = (now >> i) & 1, wj = (now >> j) & 1;
     if (wi != wj) return wi;
     if (!wi) return true;
-    const bool ki = (waiting_q_ >> i) & 1, kj = (waiting_q_ >> j) & 1;  // continuing to wait
-    if (ki && kj) return (before_q_[i] >> j) & 1;
-    if (ki != kj) return ki;
-    return true;
+    return (before_q_[i] >> j) & 1;
   }
 
   // The first CTA among `has_candidate` (bit c: slot c has a warp that could be picked): the one
@@ -68,7 +66,7 @@ class FirstHitOrder {
     return -1;
   }
 
-  // The clock edge: records this cycle's order and who is waiting.
+  // The clock edge: records this cycle's order.
   template <class Counts>
   void tick(const Counts& count) {
     const std::uint32_t now = waiting(count);
@@ -77,12 +75,10 @@ class FirstHitOrder {
       for (unsigned j = i + 1; j < n_; ++j)
         if (earlier(i, j, now)) next[i] |= std::uint32_t{1} << j;
     before_q_ = next;
-    waiting_q_ = now;
   }
 
  private:
   unsigned n_;
-  std::uint32_t waiting_q_ = 0;                   // bit c: slot c was waiting last cycle
   std::array<std::uint32_t, kMaxCtas> before_q_;  // row i, bit j > i: i hit before j
 };
 

@@ -19,7 +19,23 @@ struct ParamDesc {
   std::function<std::string(const void*)> get;
   // Returns an empty string on success, else what was expected.
   std::function<std::string(void*, const std::string&)> set;
+  // Whether the parameter means anything for this configuration (empty: always). One that does
+  // not is left out of the signature, the RTL header and the parameter list, so that adding a
+  // parameter for a new mode does not rename the modules of the existing ones.
+  std::function<bool(const void*)> applies;
 };
+
+// `d`, meaningful only for the configurations `pred` accepts.
+template <class P>
+ParamDesc only_when(ParamDesc d, bool (*pred)(const P&)) {
+  d.applies = [pred](const void* p) { return pred(*static_cast<const P*>(p)); };
+  return d;
+}
+
+template <class P>
+bool param_applies(const ParamDesc& d, const P& p) {
+  return !d.applies || d.applies(&p);
+}
 
 template <class P>
 ParamDesc uint_param(std::string name, std::string tag, std::string help, unsigned P::*member,
@@ -67,13 +83,14 @@ ParamDesc enum_param(std::string name, std::string tag, std::string help, E P::*
   return d;
 }
 
-// key=value pairs in table order.
+// key=value pairs in table order, the parameters that apply to `p`.
 using ParamList = std::vector<std::pair<std::string, std::string>>;
 
 template <class P>
 ParamList param_list(const P& p) {
   ParamList out;
-  for (const auto& d : P::describe()) out.emplace_back(d.name, d.get(&p));
+  for (const auto& d : P::describe())
+    if (param_applies(d, p)) out.emplace_back(d.name, d.get(&p));
   return out;
 }
 
@@ -82,6 +99,7 @@ template <class P>
 std::string param_signature(const P& p) {
   std::string sig;
   for (const auto& d : P::describe()) {
+    if (!param_applies(d, p)) continue;
     if (!sig.empty()) sig += '_';
     sig += d.tag + d.get(&p);
   }

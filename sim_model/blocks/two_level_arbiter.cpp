@@ -26,11 +26,6 @@ const std::vector<ParamDesc>& TwoLevelArbiterParams::describe() {
   return table;
 }
 
-std::uint64_t fetch_group_mask(unsigned warp, unsigned group_size, unsigned n) {
-  const unsigned first = warp / group_size * group_size;
-  return low_mask(n) & low_mask(first + group_size) & ~low_mask(first);
-}
-
 void TwoLevelArbiter::reset() {
   last_ = p_.num_warps - 1;  // the round robin starts at warp 0
   last_valid_ = false;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sim_model/blocks/bitvec.h"
+#include "sim_model/blocks/fetch_groups.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
 
@@ -42,9 +43,6 @@ struct TwoLevelArbiterParams {
   unsigned warp_bits() const { return clog2(num_warps); }
   unsigned num_groups() const { return (num_warps + group_size - 1) / group_size; }
 };
-
-// The paper's fetch group: 8 warps per scheduler.
-inline constexpr unsigned kTwoLevelIssueGroup = 8;
 
 class TwoLevelArbiter {
  public:
@@ -76,8 +74,5 @@ class TwoLevelArbiter {
   unsigned last_ = 0;        // the warp granted last; its group is the current group
   bool last_valid_ = false;  // false after reset: no current group yet
 };
-
-// The warps of the fetch group holding `warp`: group_size consecutive ids, clipped to n.
-std::uint64_t fetch_group_mask(unsigned warp, unsigned group_size, unsigned n);
 
 }  // namespace wf::blocks

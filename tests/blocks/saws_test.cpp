@@ -5,6 +5,7 @@
 #include <array>
 #include <vector>
 
+#include "sim_model/blocks/cff_fetch_arbiter.h"
 #include "sim_model/blocks/first_hit_order.h"
 #include "sim_model/blocks/saws_arbiter.h"
 
@@ -122,6 +123,52 @@ TEST(SawsArbiter, NoGrantWhenNothingReadyAndOnlyReadyWarpsGranted) {
   const auto out = a.eval(in);
   EXPECT_TRUE(out.grant_valid);
   EXPECT_EQ(out.grant_warp, 17u);
+}
+
+TEST(CffFetchArbiter, SawsModeFetchesForTheFirstHitCta) {
+  CffFetchArbiterParams p;
+  p.num_warps = 8;
+  p.num_cta_slots = 2;
+  p.mode = FetchMode::kSawsGto;
+  CffFetchArbiter a(p);
+  CffFetchArbiter::In in;
+  for (unsigned w = 0; w < 8; ++w) in.warp_cta[w] = w % 2;
+  in.eligible = 0xFF;
+  in.wpt_count[1] = 1;  // slot 1 hits its barrier first
+  a.tick(in);
+  in.wpt_count[0] = 3;  // slot 0 hits later with more waiters: MWF would take slot 0
+  EXPECT_EQ(a.eval(in).grant_warp, 1u);  // slot 1's smallest warp: nothing issued yet
+  in.issue_valid[0] = true;
+  in.issue_warp[0] = 5;
+  a.tick(in);
+  in.issue_valid[0] = false;
+  EXPECT_EQ(a.eval(in).grant_warp, 5u);  // the warp slot 1 issued last
+  in.wpt_count[1] = 0;                   // slot 1 released: slot 0 is the first hit now
+  EXPECT_EQ(a.eval(in).grant_warp, 0u);
+  // The same inputs under mwf_gto pick by count instead.
+  p.mode = FetchMode::kMwfGto;
+  CffFetchArbiter mwf(p);
+  in.wpt_count = {};
+  in.wpt_count[0] = 3;
+  in.wpt_count[1] = 1;
+  EXPECT_EQ(mwf.eval(in).grant_warp, 0u);
+}
+
+TEST(CffFetchArbiter, SawsLrrModeRoundRobinsInsideTheCta) {
+  CffFetchArbiterParams p;
+  p.num_warps = 8;
+  p.num_cta_slots = 2;
+  p.mode = FetchMode::kSawsLrr;
+  CffFetchArbiter a(p);
+  CffFetchArbiter::In in;
+  for (unsigned w = 0; w < 8; ++w) in.warp_cta[w] = w / 4;  // slot 0: 0-3, slot 1: 4-7
+  in.eligible = 0xFF;
+  in.wpt_count[1] = 2;
+  EXPECT_EQ(a.eval(in).grant_warp, 4u);
+  in.issue_valid[1] = true;
+  in.issue_warp[1] = 5;
+  a.tick(in);
+  EXPECT_EQ(a.eval(in).grant_warp, 6u);  // after the warp slot 1 issued last
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "sim_model/blocks/cff_fetch_arbiter.h"
 #include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/presets/machine.h"
 
@@ -76,6 +77,42 @@ TEST(TwoLevelArbiter, Gtx480IssueAndFetchConfigurations) {
   EXPECT_EQ(configs[1].num_warps, 48u);
   EXPECT_EQ(configs[1].group_size, 16u);
   EXPECT_EQ(configs[1].num_groups(), 3u);
+}
+
+TEST(CffFetchArbiter, TwoLevelModePrefersTheSchedulersGroups) {
+  CffFetchArbiterParams p;
+  p.num_warps = 12;
+  p.group_size = 4;  // groups 0-3, 4-7, 8-11
+  p.num_issue_ports = 2;
+  p.mode = FetchMode::kTwoLevel;
+  CffFetchArbiter a(p);
+  CffFetchArbiter::In in;
+  in.eligible = 0xFFF;
+  EXPECT_EQ(a.eval(in).grant_warp, 0u);  // nobody issued yet: round robin from warp 0
+  in.issue_valid[0] = true;              // scheduler 0 issues warp 6: it is in group 1
+  in.issue_warp[0] = 6;
+  a.tick(in);
+  in.issue_valid[0] = false;
+  EXPECT_EQ(a.eval(in).grant_warp, 4u);  // group 1 first, round robin after warp 0
+  a.tick(in);
+  in.eligible = 0xF0F;                   // group 1 has nothing to fetch
+  EXPECT_EQ(a.eval(in).grant_warp, 8u);  // round robin after warp 4: on to group 2
+  a.tick(in);
+  EXPECT_EQ(a.eval(in).grant_warp, 9u);
+  in.issue_valid[1] = true;  // scheduler 1 issues warp 1: group 0 is current too
+  in.issue_warp[1] = 1;
+  a.tick(in);
+  in.issue_valid[1] = false;
+  EXPECT_EQ(a.eval(in).grant_warp, 0u);  // group 0 before the rest of group 2
+}
+
+TEST(CffFetchArbiter, GroupSizeNamesOnlyTheTwoLevelModule) {
+  CffFetchArbiterParams p;
+  p.mode = FetchMode::kMwfGto;
+  EXPECT_EQ(param_signature(p), "w48_c8_m48_i2_mwf_gto");
+  p.mode = FetchMode::kTwoLevel;
+  EXPECT_EQ(param_signature(p), "w48_c8_m48_i2_2lev_g16");
+  EXPECT_EQ(param_list(p).back().first, "group_size");
 }
 
 }  // namespace

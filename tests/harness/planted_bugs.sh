@@ -44,9 +44,9 @@ plant cff_lrr_stuck cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_lrr.v \
 plant lrr_reset lrr_arbiter lrr_arbiter_w24.v 's/last_warp_q <= 5'"'"'d23;/last_warp_q <= 5'"'"'d0;/'
 # GTO: ties by age go to the higher warp.
 plant gto_age_tie gto_arbiter gto_arbiter_w24_c8.v 's/warp_age\[w_oldest\*3 +: 3\] < oldest_age/warp_age[w_oldest*3 +: 3] <= oldest_age/'
-# SAWS: a new first hit jumps ahead of CTAs that have waited longer (latest hit first).
-plant saws_latest_first saws_arbiter saws_arbiter_w24_c8_m48_lrr.v \
-  's/= hit_continuing\[i_hit\];/= hit_continuing[j_hit];/'
+# SAWS: CTAs not waiting at a barrier ranked before the waiting ones.
+plant saws_waiting_last saws_arbiter saws_arbiter_w24_c8_m48_lrr.v \
+  's/= hit_waiting\[i_hit\];/= hit_waiting[j_hit];/'
 # SAWS: the recorded order is not kept; CTAs waiting since earlier cycles rank by slot.
 plant saws_forgets_order saws_arbiter saws_arbiter_w24_c8_m48_gto.v \
   's/= hit_before_q\[hit_pair(i_hit, j_hit)\];/= 1'"'"'b1;/'
@@ -62,4 +62,13 @@ plant two_level_no_groups two_level_arbiter two_level_arbiter_w24_g8.v \
 # Two-level: a group boundary one warp off (warp 16 counted in group 0).
 plant two_level_boundary two_level_arbiter two_level_arbiter_w48_g16.v \
   's/if (last_warp_q < 6'"'"'d16)/if (last_warp_q < 6'"'"'d17)/'
+# CFF 2lev: the schedulers' fetch groups are not preferred (plain round robin).
+plant cff_2lev_no_groups cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_2lev_g16.v \
+  's/candidates = (|current_eligible) ? current_eligible : eligible_i;/candidates = eligible_i;/'
+# CFF saws_gto: only scheduler 0's issues are tracked for the CTA's last warp.
+plant cff_saws_one_port cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_saws_gto.v \
+  's/if (issue_valid_i\[k_update\] \&\& issued_warp/if (issue_valid_i[k_update] \&\& k_update == 0 \&\& issued_warp/'
+# CFF saws_lrr: the idle order inverted (first hits in the same cycle go to the larger slot).
+plant cff_saws_tie cff_fetch_arbiter cff_fetch_arbiter_w48_c8_m48_i2_saws_lrr.v \
+  's/hit_before_d = {28{1'"'"'b1}};/hit_before_d = {28{1'"'"'b0}};/'
 echo "all planted bugs caught"

@@ -17,9 +17,10 @@ CommandSetup setup = [](CLI::App& app) {
       fmt::print("{}  ({})\n", c->module(), entry.summary);
       const auto params = c->params();
       const auto& descs = entry.describe();
-      for (std::size_t i = 0; i < params.size(); ++i) {
-        fmt::print("  {:<18} = {:<8} {}  [{}]\n", params[i].first, params[i].second, descs[i].help,
-                   descs[i].range);
+      // Only the parameters that apply to this configuration (see ParamDesc::applies).
+      for (const auto& [key, value] : params) {
+        for (const auto& d : descs)
+          if (d.name == key) fmt::print("  {:<18} = {:<8} {}  [{}]\n", key, value, d.help, d.range);
       }
     }
     return 0;
