@@ -67,8 +67,9 @@ blocks::FetchMode fetch_mode(IssuePolicy issue, FetchPolicy fetch) {
     case IssuePolicy::kMwfGto:
       return blocks::FetchMode::kMwfGto;
     case IssuePolicy::kSaws:
+      return blocks::FetchMode::kSawsGto;
     case IssuePolicy::kTwoLevel:
-      throw UsageError("--fetch cff: not available with --issue " + to_string(issue) + " yet");
+      return blocks::FetchMode::kTwoLevel;
   }
   return blocks::FetchMode::kLrr;
 }

@@ -20,10 +20,11 @@ FetchPolicy parse_fetch_policy(const std::string& name);
 std::string to_string(IssuePolicy p);
 std::string to_string(FetchPolicy p);
 
-// The fetch arbiter's mode. `lrr` fetch is the baseline round robin whatever the issue policy.
-// `cff` fetches for the warp the issue policy would pick next: gto -> gto, mwf-lrr -> mwf_lrr,
-// mwf-gto -> mwf_gto. For lrr issue the next warp to issue is the round-robin successor, which
-// is what the block's lrr mode already does, so cff with lrr issue degenerates to lrr fetch.
+// The CFF fetch arbiter's mode. `lrr` fetch is the baseline round robin whatever the issue
+// policy. `cff` fetches for the warp the issue policy would pick next: gto -> gto, mwf-lrr ->
+// mwf_lrr, mwf-gto -> mwf_gto, saws -> saws_gto, 2lev -> 2lev. For lrr issue the next warp to
+// issue is the round-robin successor, which is what the block's lrr mode already does, so cff
+// with lrr issue degenerates to lrr fetch. Only for the lrr and cff fetch policies.
 blocks::FetchMode fetch_mode(IssuePolicy issue, FetchPolicy fetch);
 
 }  // namespace wf::sm

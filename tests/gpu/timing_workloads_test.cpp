@@ -56,8 +56,8 @@ TEST_P(TimingWorkload, PassesUnderEveryPolicyPairAndMatchesFunctionalMemory) {
   ASSERT_NE(w, nullptr);
   const Outcome functional = run(*w, nullptr);
   ASSERT_TRUE(functional.result.passed) << functional.result.message;
-  for (const char* issue : {"lrr", "gto", "mwf-lrr", "mwf-gto"}) {
-    for (const char* fetch : {"lrr", "cff"}) {
+  for (const char* issue : {"lrr", "gto", "mwf-lrr", "mwf-gto", "saws", "2lev"}) {
+    for (const char* fetch : {"lrr", "cff", "fef", "2lev"}) {
       SCOPED_TRACE(std::string(issue) + "/" + fetch);
       const Outcome t = run(*w, session(issue, fetch));
       const TimingResults& r = t.session->results();
