@@ -103,11 +103,11 @@ CommandSetup setup = [](CLI::App& app) {
                  "name must match the block's parameters and it must keep the registers the "
                  "properties read");
   app.add_option("--max-steps", a->max_steps,
-                 "Longest induction tried and deepest counterexample sought, in cycles (0: the "
-                 "block's own depth)")
+                 "Deepest counterexample sought when induction (up to 4 steps) does not close, "
+                 "in cycles from the start (0: the block's own depth)")
       ->capture_default_str()
       ->check(CLI::Range(0u, 1000u));
-  app.add_option("--timeout", a->timeout, "Seconds one configuration's Yosys run may take")
+  app.add_option("--timeout", a->timeout, "Seconds the Yosys runs of one configuration may take")
       ->capture_default_str()
       ->check(CLI::Range(1u, 86400u));
   app.add_option("-o,--output", a->out_dir, "Directory for counterexample waveforms (VCD)")
