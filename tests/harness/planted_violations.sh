@@ -7,9 +7,15 @@ wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 SMALL_WPT=(--param max_warps_per_cta=4)
 SMALL_CFF=(--param num_warps=8 --param num_cta_slots=4)
+SMALL_SAWS=(--param num_warps=8 --param num_cta_slots=4)
+SMALL_FEF=(--param num_warps=8)
+GROUPS_2LEV=(--param num_warps=12 --param group_size=4)  # three fetch groups of 4
 "$wf" gen lrr_arbiter gto_arbiter mwf_arbiter warp_priority_table -o "$tmp/gen" >/dev/null
 "$wf" gen warp_priority_table "${SMALL_WPT[@]}" -o "$tmp/gen" >/dev/null
 "$wf" gen cff_fetch_arbiter "${SMALL_CFF[@]}" -o "$tmp/gen" >/dev/null
+"$wf" gen saws_arbiter "${SMALL_SAWS[@]}" -o "$tmp/gen" >/dev/null
+"$wf" gen fef_fetch_arbiter "${SMALL_FEF[@]}" -o "$tmp/gen" >/dev/null
+"$wf" gen two_level_arbiter "${GROUPS_2LEV[@]}" -o "$tmp/gen" >/dev/null
 
 plant() {  # name block file property sed-expression [prove options...]
   local name="$1" block="$2" file="$3" property="$4" expr="$5"; shift 5
@@ -66,4 +72,27 @@ plant wpt_counts_beyond_cta warp_priority_table warp_priority_table_c8_m48_a2.v 
 # WPT: a release in the cycle of an arrival does not clear the count.
 plant wpt_release_lost warp_priority_table warp_priority_table_c8_m48_a2.v release_clears \
   "s/if (release_i\[slot\]) begin/if (release_i[slot] \&\& arrivals == 9${q}d0) begin/"
+# SAWS: a new first hit jumps ahead of CTAs that have waited longer (latest hit first).
+plant saws_latest_first saws_arbiter saws_arbiter_w8_c4_m48_lrr.v first_hit_cta \
+  's/= hit_continuing\[i_hit\];/= hit_continuing[j_hit];/' "${SMALL_SAWS[@]}"
+# SAWS: the recorded order is not kept; CTAs waiting since earlier cycles rank by slot.
+plant saws_forgets_order saws_arbiter saws_arbiter_w8_c4_m48_gto.v first_hit_cta \
+  "s/= hit_before_q\[hit_pair(i_hit, j_hit)\];/= 1${q}b1;/" "${SMALL_SAWS[@]}"
+# FEF: the buckets scanned the wrong way round (most entries first).
+plant fef_most_first fef_fetch_arbiter fef_fetch_arbiter_w8_d2.v fewest_entries \
+  's/for (v_fewest = 3; v_fewest >= 0; v_fewest = v_fewest - 1)/for (v_fewest = 0; v_fewest < 4; v_fewest = v_fewest + 1)/' \
+  "${SMALL_FEF[@]}"
+# FEF: ties always to the lowest warp (the scan ignores the warp fetched last).
+plant fef_tie_lowest fef_fetch_arbiter fef_fetch_arbiter_w8_d2.v ties_round_robin \
+  "s/ring_add(last_fetch_q,/ring_add(3${q}d7,/" "${SMALL_FEF[@]}"
+# Two-level: the current group is not preferred (plain round robin over all warps).
+plant two_level_no_groups two_level_arbiter two_level_arbiter_w12_g4.v stays_in_group \
+  's/candidates = (|current_request) ? current_request : request_i;/candidates = request_i;/' \
+  "${GROUPS_2LEV[@]}"
+# Two-level: a group boundary one warp off (warp 8 counted in the group of warps 4..7).
+plant two_level_boundary two_level_arbiter two_level_arbiter_w12_g4.v stays_in_group \
+  "s/if (last_warp_q < 4${q}d8)/if (last_warp_q < 4${q}d9)/" "${GROUPS_2LEV[@]}"
+# Two-level: inside a group always the lowest requesting warp, not round robin.
+plant two_level_no_round_robin two_level_arbiter two_level_arbiter_w12_g4.v \
+  round_robin_after_last "s/ring_add(last_warp_q,/ring_add(4${q}d11,/" "${GROUPS_2LEV[@]}"
 echo "all planted violations caught"

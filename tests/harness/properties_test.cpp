@@ -23,6 +23,7 @@ const std::vector<blocks::ParamList> kOverrides = {
      {"max_warps_per_cta", "5"},
      {"num_issue_ports", "3"},
      {"num_arrive_ports", "3"}},
+    {{"num_warps", "10"}, {"group_size", "4"}, {"ibuffer_depth", "3"}},
 };
 
 bool contains(const std::string& text, const std::string& needle) {
@@ -100,6 +101,53 @@ TEST(BlockProperties, WarpPriorityTableCountsSaturateAndStayWithinTheCta) {
   // The one assumption: a CTA's warps arrive at most once per barrier.
   ASSERT_EQ(p.assumptions.size(), 1u);
   EXPECT_EQ(p.assumptions[0].name, "arrivals_within_cta");
+}
+
+// The one configuration of `block` under `overrides`, or every one of them.
+std::vector<gen::PropertySet> properties_of(const std::string& block,
+                                            const blocks::ParamList& overrides = {}) {
+  std::vector<gen::PropertySet> out;
+  for (const auto& c : find_block(block).configs(load_machine(kDefaultPreset), overrides)) {
+    out.push_back(c->properties());
+  }
+  return out;
+}
+
+TEST(BlockProperties, SawsStatesTheFirstHitOrderAndTiesItToTheBlocksRegisters) {
+  const auto sets = properties_of("saws_arbiter");
+  ASSERT_EQ(sets.size(), 2u);  // inner lrr and gto
+  for (const auto& p : sets) {
+    EXPECT_TRUE(has_property(p, "first_hit_cta"));
+    for (const char* reg : {"hit_waiting_q", "hit_before_q", "last_warp_q"}) {
+      EXPECT_NE(std::find(p.exposed.begin(), p.exposed.end(), reg), p.exposed.end()) << reg;
+    }
+    EXPECT_TRUE(p.assumptions.empty());  // 8 CTA slots: every warp_cta_i field is one
+  }
+  // Three slots: a requester's CTA field must name one, as for MWF.
+  const auto odd = properties_of("saws_arbiter", kOverrides[2]);
+  ASSERT_EQ(odd[0].assumptions.size(), 1u);
+  EXPECT_EQ(odd[0].assumptions[0].name, "requesters_in_cta_slots");
+}
+
+TEST(BlockProperties, FefStatesFewestEntriesAndRoundRobinTies) {
+  const auto sets = properties_of("fef_fetch_arbiter");
+  ASSERT_EQ(sets.size(), 1u);
+  EXPECT_TRUE(has_property(sets[0], "fewest_entries"));
+  EXPECT_TRUE(has_property(sets[0], "ties_round_robin"));
+  EXPECT_TRUE(sets[0].assumptions.empty());  // any entry count, eligible or not
+}
+
+TEST(BlockProperties, TwoLevelStatesGroupsInBothUses) {
+  const auto sets = properties_of("two_level_arbiter");
+  ASSERT_EQ(sets.size(), 2u);  // issue (24 warps, groups of 8) and fetch (48, groups of 16)
+  for (const auto& p : sets) {
+    EXPECT_TRUE(has_property(p, "stays_in_group"));
+    EXPECT_TRUE(has_property(p, "round_robin_after_last"));
+    EXPECT_TRUE(p.assumptions.empty());
+  }
+  // Each use divides warp ids by its own group size.
+  EXPECT_TRUE(contains(sets[0].verilog, "w_group / 8"));
+  EXPECT_TRUE(contains(sets[1].verilog, "w_group / 16"));
 }
 
 TEST(BlockProperties, CtaSlotAssumptionOnlyWhereSlotsAreNotAPowerOfTwo) {
