@@ -1,6 +1,7 @@
 // The block registry: every RTL block registers once (WF_REGISTER_BLOCK in harness/<block>.cpp)
 // and the commands find it by name. A BlockConfig is one validated parameter set of one block,
-// with all three faces of the block contract behind it: Verilog, golden model, equivalence.
+// with all faces of the block contract behind it: Verilog, golden model, equivalence and formal
+// properties.
 #pragma once
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gen/properties/property_set.h"
 #include "harness/equiv_result.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
@@ -23,6 +25,9 @@ class BlockConfig {
   virtual std::string module() const = 0;
   virtual blocks::ParamList params() const = 0;
   virtual std::string verilog() const = 0;
+  // The block's formal properties: a wrapper module around module() (warpforge prove). Every
+  // block must state some; the registration does not compile without emit_properties.
+  virtual gen::PropertySet properties() const = 0;
   // Runs the golden model against the RTL: the generated Verilog (linked into warpforge when it
   // is a preset's, else verilated into the cache), or `rtl_file` when given.
   virtual EquivResult equiv(const EquivOptions& options,

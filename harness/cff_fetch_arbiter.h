@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gen/cff_fetch_arbiter.h"
+#include "gen/properties/cff_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/cff_fetch_arbiter.h"
@@ -16,6 +17,7 @@ struct CffFetchArbiterHarness {
   static constexpr const char* kType = "wf::harness::CffFetchArbiterHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

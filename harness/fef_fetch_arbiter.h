@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gen/fef_fetch_arbiter.h"
+#include "gen/properties/fef_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/fef_fetch_arbiter.h"
@@ -15,6 +16,7 @@ struct FefFetchArbiterHarness {
   static constexpr const char* kType = "wf::harness::FefFetchArbiterHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "gen/gto_arbiter.h"
+#include "gen/properties/gto_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/gto_arbiter.h"
@@ -15,6 +16,7 @@ struct GtoArbiterHarness {
   static constexpr const char* kType = "wf::harness::GtoArbiterHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -1,6 +1,7 @@
 // Harness adapter for saws_arbiter: port copy and constrained-random stimulus.
 #pragma once
 
+#include "gen/properties/saws_arbiter.h"
 #include "gen/saws_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -15,6 +16,7 @@ struct SawsArbiterHarness {
   static constexpr const char* kType = "wf::harness::SawsArbiterHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -1,6 +1,7 @@
 // Harness adapter for two_level_arbiter: port copy and constrained-random stimulus.
 #pragma once
 
+#include "gen/properties/two_level_arbiter.h"
 #include "gen/two_level_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -15,6 +16,7 @@ struct TwoLevelArbiterHarness {
   static constexpr const char* kType = "wf::harness::TwoLevelArbiterHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

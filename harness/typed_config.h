@@ -28,6 +28,7 @@ class TypedConfig final : public BlockConfig {
   }
   blocks::ParamList params() const override { return blocks::param_list(p_); }
   std::string verilog() const override { return H::emit(p_); }
+  gen::PropertySet properties() const override { return H::emit_properties(p_); }
   const Params& typed_params() const { return p_; }
 
   EquivResult equiv(const EquivOptions& options,

@@ -1,6 +1,7 @@
 // Harness adapter for warp_priority_table: port copy and constrained-random stimulus.
 #pragma once
 
+#include "gen/properties/warp_priority_table.h"
 #include "gen/warp_priority_table.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -15,6 +16,7 @@ struct WarpPriorityTableHarness {
   static constexpr const char* kType = "wf::harness::WarpPriorityTableHarness";
 
   static std::string emit(const Params& p) { return gen::emit(p); }
+  static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

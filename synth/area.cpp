@@ -1,9 +1,7 @@
 #include "synth/area.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <stdexcept>
 
@@ -14,6 +12,7 @@
 #include "synth/cell_library.h"
 #include "synth/lint.h"
 #include "synth/subprocess.h"
+#include "synth/temp_dir.h"
 
 namespace wf::synth {
 namespace fs = std::filesystem;
@@ -24,35 +23,6 @@ constexpr const char* kLibertyName = "cells.lib";
 constexpr const char* kDesignName = "design.v";
 constexpr const char* kScriptName = "area.ys";
 constexpr std::size_t kMaxWarnings = 20;
-
-// A private directory for one Yosys run, removed with everything in it afterwards.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "warpforge-area-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::runtime_error("cannot create a temporary directory under " +
-                               fs::temp_directory_path().string());
-    }
-    path_ = pattern;
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-void write_text(const fs::path& path, std::string_view text) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
 
 struct VerilogSource {
   std::string text;
@@ -288,10 +258,10 @@ AreaReport estimate_area(const std::string& verilog_text_or_file, const std::str
         fmt::format("{}: Yosys not found; install Yosys 0.23 or newer", options.yosys));
   }
 
-  TempDir dir;
-  write_text(dir.path() / kLibertyName, reference_liberty());
-  write_text(dir.path() / kDesignName, source.text);
-  write_text(dir.path() / kScriptName, area_script(top, kLibertyName));
+  TempDir dir("warpforge-area");
+  dir.write(kLibertyName, reference_liberty());
+  dir.write(kDesignName, source.text);
+  dir.write(kScriptName, area_script(top, kLibertyName));
 
   RunOptions run;
   run.cwd = dir.path();

@@ -39,7 +39,9 @@ class WarpPriorityTable {
   static constexpr unsigned kMaxPorts = 4;
 
   struct In {
-    std::array<bool, kMaxPorts> arrive_valid{};        // port p: a warp arrives at a barrier
+    // Port p: a warp arrives at a barrier. Each warp arrives once per barrier, so between two
+    // releases of a slot its arrivals never exceed the CTA's warps (the properties assume it).
+    std::array<bool, kMaxPorts> arrive_valid{};
     std::array<std::uint8_t, kMaxPorts> arrive_cta{};  // ... of this CTA slot
     std::uint32_t release = 0;  // bit s: CTA slot s's barrier releases (or the CTA ends)
   };

@@ -31,7 +31,16 @@ expect2 "flow with an unknown workload" "nope" "$wf" flow --workload nope -o "$t
 expect2 "sim with an unknown workload" "nope" "$wf" sim --workload nope
 expect2 "sim with an unknown issue policy" "fifo" "$wf" sim --workload vecadd --issue fifo
 expect2 "sim with an unknown memory model" "dram" "$wf" sim --workload vecadd --memory dram
-for d in o1 o2 o3 o4 o5 o6; do
+expect2 "prove an unknown block" "nope_arbiter" "$wf" prove nope_arbiter -o "$tmp/o7"
+"$wf" gen lrr_arbiter -o "$tmp/rtl" >/dev/null
+sed 's/last_warp_q/pointer_q/g' "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/renamed.v"
+expect2 "prove rtl without the register its properties read" "last_warp_q" \
+  "$wf" prove lrr_arbiter --rtl "$tmp/renamed.v" -o "$tmp/o8"
+sed 's/assign grant_valid_o = next_valid;/assign grant_valid_o = next_valid/' \
+  "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/syntax.v"
+expect2 "prove rtl with a syntax error" "syntax.v:" "$wf" prove lrr_arbiter --rtl "$tmp/syntax.v"
+expect2 "prove with a zero timeout" "--timeout" "$wf" prove lrr_arbiter --timeout 0
+for d in o1 o2 o3 o4 o5 o6 o7 o8; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
 exit $fail

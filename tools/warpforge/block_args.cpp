@@ -2,6 +2,9 @@
 
 #include <set>
 
+#include <unistd.h>
+
+#include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 
 namespace wf::cli {
@@ -60,6 +63,26 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
     for (auto& c : e->configs(machine, overrides)) out.push_back(std::move(c));
   }
   return out;
+}
+
+std::unique_ptr<harness::BlockConfig> config_for_rtl(
+    std::vector<std::unique_ptr<harness::BlockConfig>> configs, const BlockArgs& args,
+    const std::string& rtl_file) {
+  if (access(rtl_file.c_str(), R_OK) != 0) {
+    throw UsageError("--rtl " + rtl_file + ": expected a readable Verilog file");
+  }
+  if (args.all || args.blocks.size() != 1) {
+    throw UsageError("--rtl: expected exactly one block name beside it");
+  }
+  // The file decides which configuration it is (by module name) when the block has several.
+  const std::string module = harness::first_module_name(read_file(rtl_file));
+  std::string expected;
+  for (auto& c : configs) {
+    if (c->module() == module) return std::move(c);
+    expected += (expected.empty() ? "" : ", ") + c->module();
+  }
+  throw UsageError("--rtl " + rtl_file + ": expected a module named " + expected +
+                   " (set --param to match the file)");
 }
 
 std::string format_params(const blocks::ParamList& params) {

@@ -45,24 +45,9 @@ CommandSetup setup = [](CLI::App& app) {
     std::optional<std::filesystem::path> rtl;
     if (!a->rtl_file.empty()) {
       rtl = a->rtl_file;
-      if (access(a->rtl_file.c_str(), R_OK) != 0) {
-        throw UsageError("--rtl " + a->rtl_file + ": expected a readable Verilog file");
-      }
-      // The file decides which configuration it is (by module name) when the block has several.
-      const std::string text = read_file(*rtl);
-      std::vector<std::unique_ptr<harness::BlockConfig>> match;
-      std::string expected;
-      for (auto& c : configs) {
-        expected += (expected.empty() ? "" : ", ") + c->module();
-        if (harness::first_module_name(text) == c->module()) match.push_back(std::move(c));
-      }
-      if (match.size() != 1 || a->blocks.all || a->blocks.blocks.size() != 1) {
-        if (a->blocks.all || a->blocks.blocks.size() != 1)
-          throw UsageError("--rtl: expected exactly one block name beside it");
-        throw UsageError("--rtl " + a->rtl_file + ": expected a module named " + expected +
-                         " (set --param to match the file)");
-      }
-      configs = std::move(match);
+      auto match = config_for_rtl(std::move(configs), a->blocks, a->rtl_file);
+      configs.clear();
+      configs.push_back(std::move(match));
     }
     const bool tty = isatty(STDERR_FILENO);
     nlohmann::json results = nlohmann::json::array();

@@ -1,0 +1,156 @@
+#include "synth/prove.h"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "sim_model/common/atomic_file.h"
+#include "sim_model/common/error.h"
+#include "synth/lint.h"
+#include "synth/subprocess.h"
+#include "synth/temp_dir.h"
+
+namespace wf::synth {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kDesignName = "design.v";
+constexpr const char* kPropsName = "props.v";
+constexpr const char* kScriptName = "prove.ys";
+constexpr const char* kVcdName = "counterexample.vcd";
+
+void check_identifier(const std::string& name, const char* what) {
+  if (!is_verilog_identifier(name)) {
+    throw UsageError(fmt::format("{}: not a Verilog {} name", name, what));
+  }
+}
+
+// Yosys' first ERROR line, as one message about the user's input. Errors in the block's
+// Verilog name the design (the user may have edited it); anything else is ours.
+[[noreturn]] void throw_yosys_error(std::string_view log, const ProveRequest& r) {
+  const std::size_t at = log.find("ERROR: ");
+  if (at == std::string_view::npos) {
+    throw std::runtime_error(
+        fmt::format("yosys failed on {}:\n{}", r.design_top, first_lines(log, 40)));
+  }
+  std::size_t begin = log.rfind('\n', at);
+  begin = begin == std::string_view::npos ? 0 : begin + 1;
+  const std::string_view prefix = log.substr(begin, at - begin);  // "design.v:6: " or empty
+  const std::string what(log.substr(at + 7, log.find('\n', at) - at - 7));
+  if (what.starts_with("Assertion failed: selection is empty")) {
+    // The selection names the register: "<top>/w:<reg>".
+    const std::size_t w = what.rfind("/w:");
+    const std::string reg = w == std::string::npos ? what : what.substr(w + 3);
+    throw UsageError(fmt::format(
+        "{}: module {} has no register '{}', which its properties read (keep the generated "
+        "register names when editing)",
+        r.design_name, r.design_top, reg));
+  }
+  const std::string ours = std::string(kDesignName) + ":";
+  if (prefix.starts_with(ours)) {
+    std::string_view line = prefix.substr(ours.size());
+    line = line.substr(0, line.find(':'));
+    throw UsageError(
+        fmt::format("{}:{}: {} (Yosys, module {})", r.design_name, line, what, r.design_top));
+  }
+  if (prefix.starts_with(kPropsName)) {
+    throw std::runtime_error(
+        fmt::format("yosys rejects the property wrapper {}: {}{}", r.props_top, prefix, what));
+  }
+  throw UsageError(fmt::format("{}: {} (Yosys, module {})", r.design_name, what, r.design_top));
+}
+
+}  // namespace
+
+std::string prove_script(const ProveRequest& r, ProvePhase phase, unsigned steps,
+                         const std::string& design_file, const std::string& props_file,
+                         const std::string& vcd_file) {
+  std::string s;
+  s += fmt::format("read_verilog -noautowire {}\n", design_file);
+  s += "proc\n";
+  // The wrapper reads these registers through ports of the same name.
+  for (const auto& reg : r.exposed) {
+    s += fmt::format("select -assert-any {}/w:{}\n", r.design_top, reg);
+  }
+  if (!r.exposed.empty()) {
+    s += "expose";
+    for (const auto& reg : r.exposed) s += fmt::format(" {}/w:{}", r.design_top, reg);
+    s += "\n";
+  }
+  s += fmt::format("read_verilog -noautowire -formal {}\n", props_file);
+  s += fmt::format("prep -flatten -top {}\n", r.props_top);
+  s += "async2sync\n";
+  s += "dffunmap\n";
+  // Registers start at zero, so the wrapper's reset_seen_q is clear in the base case: every
+  // assertion is checked from the first reset on. The induction step starts anywhere.
+  s += fmt::format("sat {} -prove-asserts -set-assumes -set-init-zero -maxsteps {}",
+                   phase == ProvePhase::kInduction ? "-tempinduct" : "-tempinduct-baseonly", steps);
+  s += " -show-inputs";
+  for (const auto& c : r.checks) s += " -show " + c.wire;
+  for (const auto& w : r.observed) s += " -show " + w;
+  if (!vcd_file.empty()) s += " -dump_vcd " + vcd_file;
+  s += "\n";
+  return s;
+}
+
+ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
+  check_identifier(r.design_top, "module");
+  check_identifier(r.props_top, "module");
+  for (const auto& reg : r.exposed) check_identifier(reg, "register");
+  for (const auto& c : r.checks) check_identifier(c.wire, "wire");
+  for (const auto& w : r.observed) check_identifier(w, "wire");
+  if (r.checks.empty()) throw std::invalid_argument("prove: no assertions to prove");
+  if (r.max_steps == 0) throw std::invalid_argument("prove: max_steps must be at least 1");
+  if (!find_program(options.yosys)) {
+    throw UsageError(
+        fmt::format("{}: Yosys not found; install Yosys 0.23 or newer", options.yosys));
+  }
+
+  TempDir dir("warpforge-prove");
+  dir.write(kDesignName, r.design);
+  dir.write(kPropsName, r.props);
+  const bool want_vcd = !options.counterexample.empty();
+  const auto deadline = std::chrono::steady_clock::now() + options.timeout;
+  double seconds = 0;
+
+  // One phase: its result, or kTimedOut.
+  auto run_phase = [&](ProvePhase phase, unsigned steps) {
+    dir.write(kScriptName,
+              prove_script(r, phase, steps, kDesignName, kPropsName, want_vcd ? kVcdName : ""));
+    RunOptions run;
+    run.cwd = dir.path();
+    run.timeout = std::max(std::chrono::milliseconds(1),
+                           std::chrono::duration_cast<std::chrono::milliseconds>(
+                               deadline - std::chrono::steady_clock::now()));
+    // Without -q: the verdict and the model are in the log. No `sat -verify`: Yosys leaves
+    // with _Exit on an error, and the model printed before it would be lost in the pipe.
+    const RunResult res = run_process({options.yosys, "-Q", "-T", "-s", kScriptName}, run);
+    seconds += res.wall.count();
+    ProveResult result;
+    if (res.timed_out) {
+      result.status = ProveStatus::kTimedOut;
+    } else {
+      if (!res.ok()) throw_yosys_error(res.out, r);
+      result = parse_prove_log(res.out, r.checks);
+    }
+    if (want_vcd && result.status == ProveStatus::kViolated) {
+      write_file_atomically(options.counterexample, read_file(dir.path() / kVcdName));
+    }
+    return result;
+  };
+
+  ProveResult result = run_phase(ProvePhase::kInduction, std::min(kInductionSteps, r.max_steps));
+  if (result.status == ProveStatus::kUnproven && r.max_steps > kInductionSteps) {
+    // Induction did not close: look deeper for a trace that really breaks an assertion.
+    const std::vector<std::string> induction_failed = result.failed;
+    result = run_phase(ProvePhase::kBaseCase, r.max_steps);
+    if (result.status == ProveStatus::kUnproven) result.failed = induction_failed;
+  }
+  result.seconds = seconds;
+  return result;
+}
+
+}  // namespace wf::synth
