@@ -195,6 +195,11 @@ std::string baws_report_markdown(const BawsResults& r) {
               : "Full (default inputs)",
       r.barrier_workloads.size(), r.other_workloads.size(), baws_policies().size(), r.runs.size(),
       r.wall_seconds, r.parallel);
+  if (r.resumed)
+    md += fmt::format(
+        "{} of the runs were kept from an earlier, interrupted study (--resume); the "
+        "wall time covers the others.\n\n",
+        r.resumed);
   md +=
       "Speedup of A over B = cycles(B) / cycles(A) − 1 per workload (the paper's IPC ratio "
       "when the instruction count does not depend on the schedule; spin loops, e.g. the "

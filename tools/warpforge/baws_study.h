@@ -47,6 +47,7 @@ struct BawsResults {
   std::map<std::pair<std::string, std::string>, RunStats> runs;  // (workload, policy label)
   bool quick = false;
   double wall_seconds = 0;
+  std::size_t resumed = 0;  // runs kept from an interrupted study (--resume), not timed here
   unsigned parallel = 1;
 };
 

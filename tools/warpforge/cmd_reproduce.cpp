@@ -34,6 +34,7 @@ struct ReproduceArgs {
   std::string study;
   std::string out_dir;
   bool quick = false;
+  bool resume = false;
   unsigned jobs = 0;
   std::vector<std::string> only;  // restrict to these workloads
 };
@@ -71,7 +72,7 @@ int run_baws(const ReproduceArgs& a) {
     std::string workload, policy;
     std::filesystem::path stats;
   };
-  std::vector<Planned> plan;
+  std::vector<Planned> plan;  // runs to do
   std::vector<ProcessJob> jobs;
   const std::string self = self_executable().string();
   for (const auto* ws : {&r.barrier_workloads, &r.other_workloads}) {
@@ -90,6 +91,16 @@ int run_baws(const ReproduceArgs& a) {
           if (!wl->persistent_grid) j.argv.insert(j.argv.end(), {"--param", "num_sms=1"});
         }
         j.log = runs / (stem + ".log");
+        if (a.resume) {
+          // A run that finished and passed in an earlier, interrupted study is kept.
+          RunStats kept = read_run_stats(pl.stats.string());
+          kept.exit_status = kept.status == "ok" && kept.passed ? 0 : -1;
+          if (kept.ok()) {
+            r.runs[{pl.workload, pl.policy}] = kept;
+            ++r.resumed;
+            continue;
+          }
+        }
         std::filesystem::remove(pl.stats, ec);  // a stale file must not pass for this run's
         plan.push_back(std::move(pl));
         jobs.push_back(std::move(j));
@@ -150,6 +161,8 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("-o,--out", a->out_dir, "output directory (default: reproduce-STUDY)");
   app.add_flag("--quick", a->quick,
                "small inputs (each workload's test size) on one SM: a few minutes");
+  app.add_flag("--resume", a->resume,
+               "keep the runs of an interrupted study in the same directory that passed");
   app.add_option("-j,--jobs", a->jobs, "parallel simulations (default: the number of cores)");
   app.add_option("--workloads", a->only, "only these workloads of the study (comma separated)")
       ->delimiter(',');
