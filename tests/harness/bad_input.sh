@@ -31,6 +31,8 @@ expect2 "flow with an unknown workload" "nope" "$wf" flow --workload nope -o "$t
 expect2 "sim with an unknown workload" "nope" "$wf" sim --workload nope
 expect2 "sim with an unknown issue policy" "fifo" "$wf" sim --workload vecadd --issue fifo
 expect2 "sim with an unknown memory model" "dram" "$wf" sim --workload vecadd --memory dram
+expect2 "reproduce an unknown study" "nope" "$wf" reproduce nope
+expect2 "reproduce with a workload outside the study" "vecadd" "$wf" reproduce baws --workloads vecadd -o "$tmp/o7"
 expect2 "prove an unknown block" "nope_arbiter" "$wf" prove nope_arbiter -o "$tmp/o7"
 "$wf" gen lrr_arbiter -o "$tmp/rtl" >/dev/null
 sed 's/last_warp_q/pointer_q/g' "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/renamed.v"
