@@ -69,6 +69,7 @@ class CffFetchArbiter {
   };
 
   explicit CffFetchArbiter(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   void tick(const In& in);
