@@ -1,5 +1,7 @@
 #include "sim_model/trace/trace_header.h"
 
+#include <algorithm>
+
 namespace wf::trace {
 
 unsigned TraceHeader::in_bits() const {
@@ -22,11 +24,15 @@ std::vector<PortLayout> layout_of(const std::vector<blocks::PortValue>& ports) {
 
 void pack_ports(const std::vector<blocks::PortValue>& ports, unsigned& bit,
                 std::vector<std::uint8_t>& bytes) {
+  // A byte of the record at a time: this runs for every call of every block while recording.
   for (const auto& port : ports) {
     const auto& words = port.value.words();
-    for (unsigned i = 0; i < port.value.width(); ++i, ++bit) {
-      if ((words[i / 64] >> (i % 64)) & 1)
-        bytes[bit / 8] |= static_cast<std::uint8_t>(1u << (bit % 8));
+    for (unsigned i = 0; i < port.value.width();) {
+      const unsigned take = std::min({8 - bit % 8, 64 - i % 64, port.value.width() - i});
+      const std::uint64_t chunk = (words[i / 64] >> (i % 64)) & ((1u << take) - 1);
+      bytes[bit / 8] |= static_cast<std::uint8_t>(chunk << (bit % 8));
+      i += take;
+      bit += take;
     }
   }
 }
