@@ -15,6 +15,7 @@
 #include "harness/equiv_result.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
+#include "sim_model/trace/trace_header.h"
 
 namespace wf::harness {
 
@@ -33,6 +34,9 @@ class BlockConfig {
   virtual EquivResult equiv(const EquivOptions& options,
                             const std::optional<std::filesystem::path>& rtl_file,
                             bool verbose) const = 0;
+  // Throws UsageError unless `header` (of the block trace at `path`) is a trace of this
+  // configuration's block with its ports.
+  virtual void check_trace(const trace::TraceHeader& header, const std::string& path) const = 0;
 };
 
 struct BlockEntry {
@@ -45,6 +49,9 @@ struct BlockEntry {
   std::function<std::vector<std::unique_ptr<BlockConfig>>(const Machine& machine,
                                                           const blocks::ParamList& overrides)>
       configs;
+  // The configuration `params` names, every parameter given (a block trace's header); throws
+  // UsageError for a missing, unknown or bad one.
+  std::function<std::unique_ptr<BlockConfig>(const blocks::ParamList& params)> from_params;
 };
 
 std::vector<BlockEntry>& block_registry();

@@ -29,6 +29,25 @@ struct CffFetchArbiterHarness {
     set_port(v.issue_valid_i, ports[4].value);
     set_port(v.issue_warp_i, ports[5].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no warp
+  // eligible and no issue, the other ports hold their values.
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    in.eligible = ports[0].value.get_field(0, p.num_warps);
+    blocks::unpack_fields(ports[1].value, in.warp_cta, p.num_warps, p.cta_bits());
+    blocks::unpack_fields(ports[2].value, in.wpt_count, p.num_cta_slots, p.count_bits());
+    blocks::unpack_fields(ports[3].value, in.cta_age, p.num_cta_slots, p.cta_bits());
+    blocks::unpack_fields(ports[4].value, in.issue_valid, p.num_issue_ports, 1);
+    blocks::unpack_fields(ports[5].value, in.issue_warp, p.num_issue_ports, p.warp_bits());
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.eligible = 0;
+    held.issue_valid.fill(false);
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     return read_grant<Block::Out>(v, p.num_warps);

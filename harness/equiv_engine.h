@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -19,24 +21,32 @@ namespace wf::harness {
 template <class Block>
 using DutFactory = std::function<std::unique_ptr<RtlDut<Block>>()>;
 
-template <class Block>
-std::string describe_mismatch(const typename Block::Params& p, std::uint64_t cycle,
-                              const typename Block::In& in, const typename Block::Out& expected,
-                              const typename Block::Out& actual) {
+// `headline` is the first line ("mismatch at cycle N..."), `sides` names expected and actual.
+inline std::string describe_port_mismatch(const std::string& headline,
+                                          const std::vector<blocks::PortValue>& in,
+                                          const std::vector<blocks::PortValue>& exp,
+                                          const std::vector<blocks::PortValue>& act,
+                                          const std::string& sides = "golden model vs RTL") {
   std::ostringstream s;
-  s << "mismatch at cycle " << cycle << "\n";
+  s << headline << "\n";
   s << "  inputs:\n";
-  for (const auto& port : Block::in_ports(p, in))
-    s << "    " << port.name << " = " << port.value.hex() << "\n";
-  s << "  outputs (golden model vs RTL):\n";
-  const auto exp = Block::out_ports(p, expected);
-  const auto act = Block::out_ports(p, actual);
+  for (const auto& port : in) s << "    " << port.name << " = " << port.value.hex() << "\n";
+  s << "  outputs (" << sides << "):\n";
   for (std::size_t i = 0; i < exp.size(); ++i) {
     const bool differs = !(exp[i].value == act[i].value);
     s << (differs ? "  * " : "    ") << exp[i].name << ": expected " << exp[i].value.hex()
       << ", got " << act[i].value.hex() << "\n";
   }
   return s.str();
+}
+
+template <class Block>
+std::string describe_mismatch(const typename Block::Params& p, std::uint64_t cycle,
+                              const typename Block::In& in, const typename Block::Out& expected,
+                              const typename Block::Out& actual) {
+  return describe_port_mismatch("mismatch at cycle " + std::to_string(cycle),
+                                Block::in_ports(p, in), Block::out_ports(p, expected),
+                                Block::out_ports(p, actual));
 }
 
 // Runs `cycles` cycles of H::Stimulus. `make_dut` is called again for the waveform replay.

@@ -6,7 +6,8 @@ nlohmann::json to_json(const EquivResult& r) {
   return {{"passed", r.passed},     {"cycles", r.cycles},
           {"seconds", r.seconds},   {"mismatch_cycle", r.mismatch_cycle},
           {"mismatch", r.mismatch}, {"fst_path", r.fst_path},
-          {"rtl", r.rtl},           {"active_cycles", r.grants}};
+          {"rtl", r.rtl},           {"active_cycles", r.grants},
+          {"records", r.records}};
 }
 
 EquivResult equiv_result_from_json(const nlohmann::json& j) {
@@ -19,6 +20,7 @@ EquivResult equiv_result_from_json(const nlohmann::json& j) {
   r.fst_path = j.at("fst_path").get<std::string>();
   r.rtl = j.at("rtl").get<std::string>();
   r.grants = j.at("active_cycles").get<std::uint64_t>();
+  r.records = j.value("records", std::uint64_t{0});
   return r;
 }
 

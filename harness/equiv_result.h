@@ -13,6 +13,9 @@ struct EquivOptions {
   std::uint64_t seed = 1;
   std::string fst_path;   // where a mismatch's waveform goes; empty: no waveform
   bool progress = false;  // print a progress line on stderr
+  // A block trace to replay (harness/replay_engine.h) instead of random stimulus; `cycles` and
+  // `seed` do not apply then.
+  std::string replay;
 };
 
 struct EquivResult {
@@ -24,6 +27,8 @@ struct EquivResult {
   std::string fst_path;      // written waveform, if any
   std::string rtl;           // where the RTL came from: "linked", "cache", or a file
   std::uint64_t grants = 0;  // cycles in which some output was non-zero (a liveness sanity check)
+  std::uint64_t records =
+      0;  // replay: the trace's records (cycles the simulation called the block)
 };
 
 nlohmann::json to_json(const EquivResult& r);

@@ -24,6 +24,20 @@ struct FefFetchArbiterHarness {
     set_port(v.eligible_i, ports[0].value);
     set_port(v.entries_i, ports[1].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no warp
+  // eligible, the entry counts held.
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    in.eligible = ports[0].value.get_field(0, p.num_warps);
+    blocks::unpack_fields(ports[1].value, in.entries, p.num_warps, p.entry_bits());
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.eligible = 0;
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     return read_grant<Block::Out>(v, p.num_warps);

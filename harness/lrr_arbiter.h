@@ -23,6 +23,18 @@ struct LrrArbiterHarness {
     const auto ports = Block::in_ports(p, in);
     set_port(v.ready_i, ports[0].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no warp ready.
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    in.ready = ports[0].value.get_field(0, p.num_warps);
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.ready = 0;
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     return read_grant<Block::Out>(v, p.num_warps);

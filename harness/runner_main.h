@@ -1,5 +1,5 @@
 // main() of a run-time-verilated equivalence runner (see verilate_cache.h):
-//   runner --param k=v ... --cycles N --seed S [--fst FILE] --json FILE
+//   runner --param k=v ... --cycles N --seed S [--replay TRACE] [--fst FILE] --json FILE
 #pragma once
 
 #include <cstdio>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "harness/equiv_engine.h"
+#include "harness/replay_engine.h"
 #include "harness/rtl_dut.h"
 
 namespace wf::harness {
@@ -36,14 +37,17 @@ int runner_main(int argc, char** argv) {
       options.seed = std::stoull(value);
     } else if (flag == "--fst") {
       options.fst_path = value;
+    } else if (flag == "--replay") {
+      options.replay = value;
     } else if (flag == "--json") {
       json_path = value;
     } else if (flag == "--progress") {
       options.progress = value == "1";
     }
   }
-  const EquivResult r = run_equiv<H>(
-      p, [&p] { return std::make_unique<VerilatedDut<H, V>>(p); }, options);
+  const DutFactory<Block> make = [&p] { return std::make_unique<VerilatedDut<H, V>>(p); };
+  const EquivResult r =
+      options.replay.empty() ? run_equiv<H>(p, make, options) : run_replay<H>(p, make, options);
   std::ofstream out(json_path);
   out << to_json(r).dump() << "\n";
   return out ? 0 : 1;

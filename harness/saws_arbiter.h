@@ -25,6 +25,22 @@ struct SawsArbiterHarness {
     set_port(v.warp_cta_i, ports[1].value);
     set_port(v.wpt_count_i, ports[2].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no warp ready,
+  // the counts held (the SM calls SAWS in every cycle it runs, so these are the cycles it
+  // sleeps or holds no CTA, in which no barrier event happens).
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    in.ready = ports[0].value.get_field(0, p.num_warps);
+    blocks::unpack_fields(ports[1].value, in.warp_cta, p.num_warps, p.cta_bits());
+    blocks::unpack_fields(ports[2].value, in.wpt_count, p.num_cta_slots, p.count_bits());
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.ready = 0;
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     return read_grant<Block::Out>(v, p.num_warps);

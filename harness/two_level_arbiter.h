@@ -23,6 +23,18 @@ struct TwoLevelArbiterHarness {
     const auto ports = Block::in_ports(p, in);
     set_port(v.request_i, ports[0].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no request.
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    in.request = ports[0].value.get_field(0, p.num_warps);
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.request = 0;
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     return read_grant<Block::Out>(v, p.num_warps);

@@ -8,6 +8,7 @@
 #include "harness/block_config.h"
 #include "harness/equiv_engine.h"
 #include "harness/linked_rtl.h"
+#include "harness/replay_engine.h"
 #include "harness/verilate_cache.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
@@ -41,8 +42,9 @@ class TypedConfig final : public BlockConfig {
     if (auto it = linked.find(module()); it != linked.end() && it->second.verilog == text) {
       const auto& make = it->second.make;
       const Params p = p_;
-      EquivResult r = run_equiv<H>(
-          p, [&make, p] { return make(p); }, options);
+      const DutFactory<Block> make_dut = [&make, p] { return make(p); };
+      EquivResult r = options.replay.empty() ? run_equiv<H>(p, make_dut, options)
+                                             : run_replay<H>(p, make_dut, options);
       r.rtl = rtl_file ? origin : "linked";
       return r;
     }
@@ -51,6 +53,28 @@ class TypedConfig final : public BlockConfig {
     EquivResult r = run_runner(runner, params(), options);
     r.rtl = rtl_file ? origin : "cache";
     return r;
+  }
+
+  void check_trace(const trace::TraceHeader& header, const std::string& path) const override {
+    check_trace_layout<Block>(p_, header, path);
+  }
+
+  // The configuration a parameter list names completely; see BlockEntry::from_params.
+  static std::unique_ptr<BlockConfig> from_params(const blocks::ParamList& list) {
+    Params p;
+    for (const auto& [key, value] : list) {
+      if (auto err = blocks::set_param(p, Block::kName, key, value); !err.empty())
+        throw UsageError(err);
+    }
+    for (const auto& d : Params::describe()) {
+      bool given = false;
+      for (const auto& kv : list) given |= kv.first == d.name;
+      if (!given)
+        throw UsageError(std::string(Block::kName) + ": expected a value of parameter " + d.name);
+    }
+    if (auto err = p.validate(); !err.empty())
+      throw UsageError(std::string(Block::kName) + ": " + err);
+    return std::make_unique<TypedConfig<H>>(p);
   }
 
   // Configurations of a machine with overrides; see BlockEntry::configs.
@@ -98,4 +122,5 @@ class TypedConfig final : public BlockConfig {
                                 []() -> const std::vector<::wf::blocks::ParamDesc>& { \
                                   return HARNESS::Block::Params::describe();          \
                                 },                                                    \
-                                &::wf::harness::TypedConfig<HARNESS>::configs}};
+                                &::wf::harness::TypedConfig<HARNESS>::configs,        \
+                                &::wf::harness::TypedConfig<HARNESS>::from_params}};

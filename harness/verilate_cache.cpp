@@ -166,6 +166,7 @@ EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamL
               {"--cycles", std::to_string(options.cycles), "--seed", std::to_string(options.seed),
                "--json", json.string(), "--progress", options.progress ? "1" : "0"});
   if (!options.fst_path.empty()) argv.insert(argv.end(), {"--fst", options.fst_path});
+  if (!options.replay.empty()) argv.insert(argv.end(), {"--replay", options.replay});
   RunOptions opts;
   opts.merge_stderr = false;
   const RunResult r = run_process(argv, opts);

@@ -25,6 +25,22 @@ struct WarpPriorityTableHarness {
     set_port(v.arrive_cta_i, ports[1].value);
     set_port(v.release_i, ports[2].value);
   }
+  // Replay of a block trace (harness/TRACE_FORMAT.md): a record's In ports back to In, and
+  // the input of the cycles in which the cycle model did not call the block: no arrival
+  // and no release.
+  static Block::In decode(const Params& p, const std::vector<blocks::PortValue>& ports) {
+    Block::In in;
+    blocks::unpack_fields(ports[0].value, in.arrive_valid, p.num_arrive_ports, 1);
+    blocks::unpack_fields(ports[1].value, in.arrive_cta, p.num_arrive_ports, p.cta_bits());
+    in.release = static_cast<std::uint32_t>(ports[2].value.get_field(0, p.num_cta_slots));
+    return in;
+  }
+  static Block::In idle(Block::In held) {
+    held.arrive_valid.fill(false);
+    held.release = 0;
+    return held;
+  }
+
   template <class V>
   static Block::Out read(const V& v, const Params& p) {
     Block::Out o;

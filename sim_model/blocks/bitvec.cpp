@@ -1,29 +1,34 @@
 #include "sim_model/blocks/bitvec.h"
 
+#include <algorithm>
+
 #include <fmt/core.h>
 
 namespace wf::blocks {
 
+// Word at a time: traces pack every port of every block call through these.
 void BitVec::set_field(unsigned lsb, unsigned width, std::uint64_t value) {
-  for (unsigned i = 0; i < width; ++i) {
-    const unsigned b = lsb + i;
-    if (b >= width_) break;
-    const std::uint64_t mask = std::uint64_t{1} << (b % 64);
-    if ((value >> i) & 1) {
-      words_[b / 64] |= mask;
-    } else {
-      words_[b / 64] &= ~mask;
-    }
+  if (lsb >= width_) return;
+  width = std::min({width, width_ - lsb, 64u});
+  if (width == 0) return;
+  const std::uint64_t mask = width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+  value &= mask;
+  const unsigned w = lsb / 64, off = lsb % 64;
+  words_[w] = (words_[w] & ~(mask << off)) | (value << off);
+  if (off + width > 64) {  // the field continues in the next word (off > 0 here)
+    const std::uint64_t high = (std::uint64_t{1} << (off + width - 64)) - 1;
+    words_[w + 1] = (words_[w + 1] & ~high) | (value >> (64 - off));
   }
 }
 
 std::uint64_t BitVec::get_field(unsigned lsb, unsigned width) const {
-  std::uint64_t out = 0;
-  for (unsigned i = 0; i < width && lsb + i < width_; ++i) {
-    const unsigned b = lsb + i;
-    out |= ((words_[b / 64] >> (b % 64)) & 1) << i;
-  }
-  return out;
+  if (lsb >= width_) return 0;
+  width = std::min({width, width_ - lsb, 64u});
+  if (width == 0) return 0;
+  const unsigned w = lsb / 64, off = lsb % 64;
+  std::uint64_t v = words_[w] >> off;
+  if (off + width > 64) v |= words_[w + 1] << (64 - off);
+  return width == 64 ? v : v & ((std::uint64_t{1} << width) - 1);
 }
 
 std::string BitVec::hex() const {

@@ -49,4 +49,11 @@ BitVec pack_fields(const Array& fields, unsigned count, unsigned width) {
   return v;
 }
 
+// The inverse of pack_fields.
+template <class Array>
+void unpack_fields(const BitVec& v, Array& fields, unsigned count, unsigned width) {
+  for (unsigned i = 0; i < count; ++i)
+    fields[i] = static_cast<typename Array::value_type>(v.get_field(i * width, width));
+}
+
 }  // namespace wf::blocks

@@ -86,6 +86,7 @@ class CffFetchArbiter {
   };
 
   explicit CffFetchArbiter(const Params& p) : p_(p), order_(p.num_cta_slots) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   // Call every cycle: the issue ports (and, in saws modes, the counts) update the state.

@@ -56,6 +56,7 @@ class FefFetchArbiter {
   };
 
   explicit FefFetchArbiter(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   void tick(const In& in);

@@ -50,6 +50,7 @@ class GtoArbiter {
   };
 
   explicit GtoArbiter(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   void tick(const In& in);

@@ -40,6 +40,7 @@ class LrrArbiter {
   };
 
   explicit LrrArbiter(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   void tick(const In& in);

@@ -65,6 +65,7 @@ class SawsArbiter {
   };
 
   explicit SawsArbiter(const Params& p) : p_(p), order_(p.num_cta_slots) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   // Call every cycle (also when nothing is granted): the first-hit order follows the counts.

@@ -61,6 +61,7 @@ class TwoLevelArbiter {
   };
 
   explicit TwoLevelArbiter(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
   void tick(const In& in);

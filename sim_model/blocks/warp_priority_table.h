@@ -51,6 +51,7 @@ class WarpPriorityTable {
   };
 
   explicit WarpPriorityTable(const Params& p) : p_(p) { reset(); }
+  const Params& params() const { return p_; }
 
   Out eval(const In&) const { return Out{count_}; }
   // A release wins over arrivals in the same cycle: the barrier unit releases in the cycle the

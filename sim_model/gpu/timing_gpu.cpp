@@ -50,6 +50,10 @@ TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(sessio
     }
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
+  if (session.block_traces) {
+    block_traces_ = session.block_traces.get();
+    for (auto& s : sms_) s->record_blocks(*block_traces_);
+  }
   memory_->set_atomic_hook([this](const mem::LineRequest& r) {
     if (r.sm < sms_.size()) sms_[r.sm]->atomic_arrived(r.id, r.addr);
   });
@@ -116,6 +120,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
              std::all_of(sms_.begin(), sms_.end(), [](const auto& s) { return s->l1_quiet(); });
     };
     while (done < total_ctas_ || !drained()) {
+      if (block_traces_) block_traces_->set_cycle(now_);
       if (next_cta_ < total_ctas_) dispatch(ctx, shape);
       unsigned issued = 0;
       bool all_quiet = true;

@@ -45,6 +45,7 @@ class TimingGpu {
   std::uint32_t next_cta_ = 0, total_ctas_ = 0;
   unsigned rr_ = 0;  // the SM the dispatcher tries first
   KernelTiming* kernel_ = nullptr;
+  trace::BlockTraceSet* block_traces_ = nullptr;  // null unless recording
 };
 
 }  // namespace wf::gpu

@@ -17,6 +17,7 @@
 #include "sim_model/sm/sm.h"
 #include "sim_model/sm/sm_stats.h"
 #include "sim_model/sm/timing_config.h"
+#include "sim_model/trace/block_trace_set.h"
 
 namespace wf::gpu {
 
@@ -71,6 +72,9 @@ class TimingSession {
     };
   }
   Progress progress;
+  // Set: every block instance of every SM records its calls here (sim --record-blocks); the
+  // creator closes it after the run.
+  std::shared_ptr<trace::BlockTraceSet> block_traces;
   // "golden" (sim_model/mem) or "fixed-latency"; the stats name it.
   const std::string& memory_model() const { return memory_model_; }
 

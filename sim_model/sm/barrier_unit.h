@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "sim_model/blocks/warp_priority_table.h"
+#include "sim_model/trace/block_recorder.h"
 
 namespace wf::sm {
 
@@ -33,20 +34,28 @@ class BarrierUnit {
   // cycles skip the clock.
   void tick() {
     if (!any_event()) return;
+    if (recorder_) [[unlikely]]
+      recorder_->record(in_, wpt_.eval(in_));
     wpt_.tick(in_);
     in_ = {};
     out_ = wpt_.eval(in_);
   }
   void reset() {
     wpt_.reset();
+    if (recorder_) recorder_->reset();
     in_ = {};
     out_ = wpt_.eval(in_);
   }
+
+  const blocks::WarpPriorityTable& table() const { return wpt_; }
+  // Records every clock of the table (null: stop recording).
+  void record_to(trace::BlockRecorder* recorder) { recorder_ = recorder; }
 
  private:
   blocks::WarpPriorityTable wpt_;
   blocks::WarpPriorityTable::In in_{};
   blocks::WarpPriorityTable::Out out_{};
+  trace::BlockRecorder* recorder_ = nullptr;
 };
 
 }  // namespace wf::sm

@@ -78,6 +78,8 @@ int FetchStage::grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible,
   in_.cta_age = core_.cta_age;
   const auto out = a.eval(in_);
   a.tick(in_);
+  if (recorder_) [[unlikely]]
+    recorder_->record(in_, out);
   return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
 }
 
@@ -95,6 +97,8 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     }
     const auto out = fef->eval(in);
     fef->tick(in);
+    if (recorder_) [[unlikely]]
+      recorder_->record(in, out);
     grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
   } else {
     auto& two = std::get<blocks::TwoLevelArbiter>(arbiter_);
@@ -103,6 +107,8 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
     if (in.request == 0) return false;
     const auto out = two.eval(in);
     two.tick(in);
+    if (recorder_) [[unlikely]]
+      recorder_->record(in, out);
     grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
   }
   if (grant < 0) return false;

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include <variant>
 
@@ -18,6 +19,11 @@
 #include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/sm/instruction_cache.h"
 #include "sim_model/sm/sm_core.h"
+#include "sim_model/trace/block_recorder.h"
+
+namespace wf::trace {
+class BlockTraceSet;
+}  // namespace wf::trace
 
 namespace wf::sm {
 
@@ -35,7 +41,10 @@ class FetchStage {
   }
   void reset() {
     std::visit([](auto& a) { a.reset(); }, arbiter_);
+    if (recorder_) recorder_->reset();
   }
+  // Records every call of the fetch arbiter into `set` as `instance` (block_recording.cpp).
+  void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
   const InstructionCache& icache() const { return icache_; }
 
  private:
@@ -49,6 +58,7 @@ class FetchStage {
       arbiter_;
   blocks::CffFetchArbiter::In in_{};
   InstructionCache icache_;
+  trace::BlockRecorder* recorder_ = nullptr;  // null unless recording
 };
 
 }  // namespace wf::sm

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sim_model/sm/fetch_stage.h"
@@ -31,6 +32,8 @@ class IssueStage {
   void set_warp_cta(unsigned warp, unsigned cta_slot);
   void update_cta_age();
   void reset();
+  // Records every call of each scheduler's arbiter into `set` (block_recording.cpp).
+  void record_blocks(trace::BlockTraceSet& set, const std::string& prefix);
 
   // Off by default: tests switch it on to read the issue order.
   void record_trace(bool on) { trace_on_ = on; }

@@ -60,6 +60,9 @@ class Sm {
   std::string dump_warps() const;
 
   IssueStage& issue_stage() { return issue_; }
+  // Records every call of the SM's blocks (issue arbiters, fetch arbiter, warp priority
+  // table) into `set`, one trace per instance named sm<id>_<role> (block_recording.cpp).
+  void record_blocks(trace::BlockTraceSet& set);
 
  private:
   void finish_cta(unsigned slot, std::uint64_t now);

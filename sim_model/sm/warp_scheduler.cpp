@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim_model/trace/block_recorder.h"
+
 namespace wf::sm {
 namespace {
 
@@ -62,6 +64,8 @@ int WarpScheduler::select(std::uint64_t ready,
           in.wpt_count = wpt_count;
         const auto out = arb.eval(in);
         arb.tick(in);
+        if (recorder_) [[unlikely]]
+          recorder_->record(in, out);
         return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
       },
       arbiter_);
@@ -69,6 +73,7 @@ int WarpScheduler::select(std::uint64_t ready,
 
 void WarpScheduler::reset() {
   std::visit([](auto& arb) { arb.reset(); }, arbiter_);
+  if (recorder_) recorder_->reset();
 }
 
 }  // namespace wf::sm

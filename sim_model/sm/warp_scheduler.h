@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <variant>
 
 #include "sim_model/blocks/gto_arbiter.h"
@@ -15,6 +16,11 @@
 #include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/sm/policy.h"
 #include "sim_model/sm/timing_config.h"
+
+namespace wf::trace {
+class BlockRecorder;
+class BlockTraceSet;
+}  // namespace wf::trace
 
 namespace wf::sm {
 
@@ -33,6 +39,8 @@ class WarpScheduler {
   // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
   int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
   void reset();
+  // Records every call of the arbiter into `set` as `instance` (block_recording.cpp).
+  void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
 
  private:
   std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter, blocks::SawsArbiter,
@@ -40,6 +48,7 @@ class WarpScheduler {
       arbiter_;
   std::array<std::uint8_t, kMaxWarps> warp_cta_{};
   std::array<std::uint8_t, kMaxCtas> cta_age_{};
+  trace::BlockRecorder* recorder_ = nullptr;  // null unless recording
 };
 
 }  // namespace wf::sm

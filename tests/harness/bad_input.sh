@@ -42,7 +42,32 @@ sed 's/assign grant_valid_o = next_valid;/assign grant_valid_o = next_valid/' \
   "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/syntax.v"
 expect2 "prove rtl with a syntax error" "syntax.v:" "$wf" prove lrr_arbiter --rtl "$tmp/syntax.v"
 expect2 "prove with a zero timeout" "--timeout" "$wf" prove lrr_arbiter --timeout 0
-for d in o1 o2 o3 o4 o5 o6 o7 o8; do
+# Block traces: record a small run, then break copies of its traces.
+"$wf" sim --workload vecadd --size 1024 --param num_sms=1 --record-blocks "$tmp/tr" >/dev/null
+wpt="$tmp/tr/sm00_wpt.wftrace"
+mkdir "$tmp/bad"
+head -c 60 "$wpt" >"$tmp/bad/truncated.wftrace"
+cp "$wpt" "$tmp/bad/version.wftrace"
+printf '\x07' | dd of="$tmp/bad/version.wftrace" bs=1 seek=8 conv=notrunc 2>/dev/null
+printf 'module x; endmodule\n' >"$tmp/bad/text.wftrace"
+expect2 "truncated trace" "truncated.wftrace: truncated" \
+  "$wf" equiv --replay "$tmp/bad/truncated.wftrace" -o "$tmp/o9"
+expect2 "trace of another format version" "format version 7, expected 1" \
+  "$wf" equiv warp_priority_table --replay "$tmp/bad/version.wftrace" -o "$tmp/o9"
+expect2 "trace of another block" "holds a trace of warp_priority_table, expected lrr_arbiter" \
+  "$wf" equiv lrr_arbiter --replay "$wpt" -o "$tmp/o9"
+expect2 "not a trace" "not a warpforge block trace" \
+  "$wf" equiv --replay "$tmp/bad/text.wftrace" -o "$tmp/o9"
+expect2 "a bad trace in a directory" "$tmp/bad/" "$wf" equiv --replay "$tmp/bad" -o "$tmp/o9"
+mkdir "$tmp/empty"
+expect2 "directory without traces" "expected .wftrace files" "$wf" equiv --replay "$tmp/empty"
+expect2 "missing trace" "/nonexistent/t.wftrace" "$wf" equiv --replay /nonexistent/t.wftrace
+expect2 "replay with --param" "--param" "$wf" equiv lrr_arbiter --param num_warps=4 --replay "$wpt"
+expect2 "replay with --rtl of another module" "wrong.v" \
+  "$wf" equiv warp_priority_table --rtl "$tmp/wrong.v" --replay "$wpt" -o "$tmp/o9"
+expect2 "sim recording into a file" "--record-blocks" \
+  "$wf" sim --workload vecadd --size 1024 --record-blocks "$tmp/wrong.v"
+for d in o1 o2 o3 o4 o5 o6 o7 o8 o9; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
 exit $fail

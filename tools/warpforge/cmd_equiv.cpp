@@ -1,12 +1,16 @@
 // warpforge equiv: prove RTL and golden model equal, cycle by cycle, on constrained-random input.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <set>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/trace/trace_reader.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
 
@@ -20,7 +24,124 @@ struct EquivArgs {
   std::string rtl_file;
   std::string out_dir = ".";
   std::string json;
+  std::string replay;
 };
+
+// One block trace to replay and the configuration its header names.
+struct ReplayJob {
+  std::filesystem::path file;
+  trace::TraceHeader header;
+  std::unique_ptr<harness::BlockConfig> config;
+};
+
+// The traces `--replay PATH` names (a file, or every trace in a directory), each checked from
+// end to end before anything runs, so that a bad file is a usage error and not a late failure.
+std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
+  if (a.blocks.all) throw UsageError("--replay: expected block names or none beside it, not --all");
+  if (!a.blocks.params.empty())
+    throw UsageError("--replay: expected no --param (the trace holds the block's parameters)");
+  for (const auto& b : a.blocks.blocks) harness::find_block(b);
+  std::error_code ec;
+  const bool dir = std::filesystem::is_directory(a.replay, ec);
+  std::vector<std::filesystem::path> files;
+  if (dir) {
+    for (const auto& e : std::filesystem::directory_iterator(a.replay))
+      if (e.is_regular_file() && e.path().extension() == trace::kExtension)
+        files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      throw UsageError(fmt::format(
+          "--replay {}: expected {} files in the directory (warpforge sim --record-blocks DIR)",
+          a.replay, trace::kExtension));
+    }
+  } else if (!std::filesystem::exists(a.replay, ec)) {
+    throw UsageError(
+        fmt::format("--replay {}: expected a block trace file or a directory of them", a.replay));
+  } else {
+    files.push_back(a.replay);
+  }
+  std::vector<ReplayJob> jobs;
+  for (const auto& f : files) {
+    trace::TraceReader reader(f);
+    reader.scan();
+    const trace::TraceHeader& h = reader.header();
+    const auto& names = a.blocks.blocks;
+    if (!names.empty() && std::find(names.begin(), names.end(), h.block) == names.end()) {
+      if (dir) continue;  // block names select among the traces of a run
+      throw UsageError(fmt::format("block trace {}: holds a trace of {}, expected {}", f.string(),
+                                   h.block, fmt::join(names, " or ")));
+    }
+    std::unique_ptr<harness::BlockConfig> config;
+    try {
+      config = harness::find_block(h.block).from_params(h.params);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("block trace {}: {}", f.string(), e.what()));
+    }
+    config->check_trace(h, f.string());
+    jobs.push_back({f, h, std::move(config)});
+  }
+  if (jobs.empty()) {
+    throw UsageError(fmt::format("--replay {}: expected a trace of {} in the directory", a.replay,
+                                 fmt::join(a.blocks.blocks, " or ")));
+  }
+  if (!a.rtl_file.empty()) {
+    if (a.blocks.blocks.size() != 1)
+      throw UsageError("--rtl with --replay: expected exactly one block name beside it");
+    if (access(a.rtl_file.c_str(), R_OK) != 0)
+      throw UsageError("--rtl " + a.rtl_file + ": expected a readable Verilog file");
+    const std::string module = harness::first_module_name(read_file(a.rtl_file));
+    std::vector<ReplayJob> match;
+    std::set<std::string> modules;
+    for (auto& j : jobs) {
+      modules.insert(j.config->module());
+      if (j.config->module() == module) match.push_back(std::move(j));
+    }
+    if (match.empty()) {
+      throw UsageError(fmt::format(
+          "--rtl {}: expected a module named {} (the traces' "
+          "configuration), found {}",
+          a.rtl_file, fmt::join(modules, " or "), module.empty() ? std::string("none") : module));
+    }
+    jobs = std::move(match);
+  }
+  return jobs;
+}
+
+int replay(const EquivArgs& a) {
+  const auto jobs = replay_jobs(a);
+  std::optional<std::filesystem::path> rtl;
+  if (!a.rtl_file.empty()) rtl = a.rtl_file;
+  const bool tty = isatty(STDERR_FILENO);
+  nlohmann::json results = nlohmann::json::array();
+  int failures = 0;
+  for (const auto& j : jobs) {
+    harness::EquivOptions o;
+    o.replay = j.file.string();
+    o.progress = tty;
+    o.fst_path =
+        (std::filesystem::path(a.out_dir) / (j.header.instance + ".mismatch.fst")).string();
+    std::filesystem::create_directories(a.out_dir);
+    const auto r = j.config->equiv(o, rtl, true);
+    if (r.passed) {
+      fmt::print("PASS  {:<38} {:<12} {:>10} cycles {:>9} calls  {:6.2f} s  ({})\n",
+                 j.config->module(), j.header.instance, r.cycles, r.records, r.seconds, r.rtl);
+    } else {
+      ++failures;
+      fmt::print("FAIL  {:<38} {:<12} {}", j.config->module(), j.header.instance, r.mismatch);
+      if (!r.fst_path.empty()) fmt::print("  waveform: {}\n", r.fst_path);
+    }
+    auto json = harness::to_json(r);
+    json["module"] = j.config->module();
+    json["block"] = j.config->block();
+    json["trace"] = j.file.string();
+    json["instance"] = j.header.instance;
+    results.push_back(json);
+    std::fflush(stdout);
+  }
+  if (!a.json.empty()) write_file_atomically(a.json, results.dump(2) + "\n");
+  fmt::print("{} passed, {} failed\n", jobs.size() - failures, failures);
+  return failures ? 1 : 0;
+}
 
 CommandSetup setup = [](CLI::App& app) {
   auto a = std::make_shared<EquivArgs>();
@@ -35,12 +156,19 @@ CommandSetup setup = [](CLI::App& app) {
   app.add_option("-o,--output", a->out_dir, "Directory for mismatch waveforms (FST)")
       ->capture_default_str();
   app.add_option("--json", a->json, "Also write the results as JSON to this file");
+  app.add_option("--replay", a->replay,
+                 "Instead of random stimulus, replay a block trace FILE, or every trace in DIR "
+                 "(warpforge sim --record-blocks DIR), into the RTL; the trace names the block "
+                 "and its parameters, block names select among the traces of DIR");
   app.footer(
       "Exit status: 0 all equivalent, 1 a mismatch (the report names the cycle and ports and\n"
       "an FST waveform is written), 2 bad input. Preset RTL is linked into warpforge; other\n"
       "parameter sets are verilated on first use into the cache ($WARPFORGE_CACHE, default\n"
-      "~/.cache/warpforge).");
+      "~/.cache/warpforge). With --replay, a mismatch is reported the same way; a trace that is\n"
+      "not one, truncated, corrupt, of another format version or of another block than named is\n"
+      "bad input.");
   return [a]() -> int {
+    if (!a->replay.empty()) return replay(*a);
     auto configs = select_configs(a->blocks);
     std::optional<std::filesystem::path> rtl;
     if (!a->rtl_file.empty()) {

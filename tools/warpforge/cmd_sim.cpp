@@ -19,6 +19,7 @@
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/sm/timing_config.h"
+#include "sim_model/trace/block_trace_set.h"
 #include "tools/warpforge/command.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
@@ -34,6 +35,7 @@ struct SimArgs {
   std::uint64_t max_cycles = 0;
   std::string memory = "golden";
   std::string timeline, timeline_ctas = "0-2";
+  std::string record_blocks;
   int timeline_sm = 0;
   workloads::WorkloadOptions options;
 };
@@ -103,6 +105,8 @@ int run(const SimArgs& a) {
   check_csv_target(a.csv);
   auto session = std::make_shared<gpu::TimingSession>(build_config(a));
   if (a.memory == "fixed-latency") session->use_fixed_latency_memory();
+  if (!a.record_blocks.empty())
+    session->block_traces = std::make_shared<trace::BlockTraceSet>(a.record_blocks);
   const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
@@ -130,6 +134,8 @@ int run(const SimArgs& a) {
   if (!a.csv.empty()) append_csv_row(a.csv, gpu::timing_report_csv_row(*session, label));
   if (!a.timeline.empty())
     write_file_atomically(a.timeline, gpu::timeline_json(r, session->config()));
+  std::vector<trace::BlockTraceSet::File> traces;
+  if (session->block_traces) traces = session->block_traces->close(r.cycles);
 
   const std::uint64_t threads = gpu::total_thread_instructions(r);
   fmt::print("{}  {}  issue {} fetch {}: {} cycles, {} thread instructions, IPC {:.2f}\n",
@@ -138,6 +144,15 @@ int run(const SimArgs& a) {
              r.cycles ? static_cast<double>(threads) / r.cycles : 0.0);
   fmt::print("  simulated in {:.2f} s: {:.0f} cycles/s, {:.1f} M thread instructions/s\n", wall,
              wall > 0 ? r.cycles / wall : 0.0, wall > 0 ? threads / wall / 1e6 : 0.0);
+  if (!traces.empty()) {
+    std::uint64_t records = 0, bytes = 0;
+    for (const auto& t : traces) {
+      records += t.records;
+      bytes += t.bytes;
+    }
+    fmt::print("  recorded {} block traces in {}: {} calls, {:.2f} MB\n", traces.size(),
+               a.record_blocks, records, bytes / 1e6);
+  }
   if (!result.passed) fmt::print("  {}\n", result.message);
   if (r.status == "deadlock") {
     fmt::print("{}", r.warp_dump);
@@ -170,6 +185,10 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--timeline-ctas", a->timeline_ctas,
                  "the SM's CTAs the timeline shows, FIRST-LAST in dispatch order from 0")
       ->capture_default_str();
+  app.add_option("--record-blocks", a->record_blocks,
+                 "write, per block instance (each SM's issue and fetch arbiters and warp priority "
+                 "table), every input it saw and output it gave to DIR/<instance>.wftrace, for "
+                 "`warpforge equiv --replay DIR`; replaces the traces of an earlier run in DIR");
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
