@@ -10,12 +10,14 @@ SMALL_CFF=(--param num_warps=8 --param num_cta_slots=4)
 SMALL_SAWS=(--param num_warps=8 --param num_cta_slots=4)
 SMALL_FEF=(--param num_warps=8)
 GROUPS_2LEV=(--param num_warps=12 --param group_size=4)  # three fetch groups of 4
+GROUPS_CFF=(--param num_warps=12 --param num_cta_slots=4 --param group_size=4)
 "$wf" gen lrr_arbiter gto_arbiter mwf_arbiter warp_priority_table -o "$tmp/gen" >/dev/null
 "$wf" gen warp_priority_table "${SMALL_WPT[@]}" -o "$tmp/gen" >/dev/null
 "$wf" gen cff_fetch_arbiter "${SMALL_CFF[@]}" -o "$tmp/gen" >/dev/null
 "$wf" gen saws_arbiter "${SMALL_SAWS[@]}" -o "$tmp/gen" >/dev/null
 "$wf" gen fef_fetch_arbiter "${SMALL_FEF[@]}" -o "$tmp/gen" >/dev/null
 "$wf" gen two_level_arbiter "${GROUPS_2LEV[@]}" -o "$tmp/gen" >/dev/null
+"$wf" gen cff_fetch_arbiter "${GROUPS_CFF[@]}" -o "$tmp/gen" >/dev/null
 
 plant() {  # name block file property sed-expression [prove options...]
   local name="$1" block="$2" file="$3" property="$4" expr="$5"; shift 5
@@ -72,12 +74,24 @@ plant wpt_counts_beyond_cta warp_priority_table warp_priority_table_c8_m48_a2.v 
 # WPT: a release in the cycle of an arrival does not clear the count.
 plant wpt_release_lost warp_priority_table warp_priority_table_c8_m48_a2.v release_clears \
   "s/if (release_i\[slot\]) begin/if (release_i[slot] \&\& arrivals == 9${q}d0) begin/"
-# SAWS: a new first hit jumps ahead of CTAs that have waited longer (latest hit first).
-plant saws_latest_first saws_arbiter saws_arbiter_w8_c4_m48_lrr.v first_hit_cta \
-  's/= hit_continuing\[i_hit\];/= hit_continuing[j_hit];/' "${SMALL_SAWS[@]}"
+# SAWS: of a waiting and a non-waiting CTA, the one not waiting ranks first.
+plant saws_idle_first saws_arbiter saws_arbiter_w8_c4_m48_lrr.v first_hit_cta \
+  's/= hit_waiting\[i_hit\];/= hit_waiting[j_hit];/' "${SMALL_SAWS[@]}"
 # SAWS: the recorded order is not kept; CTAs waiting since earlier cycles rank by slot.
 plant saws_forgets_order saws_arbiter saws_arbiter_w8_c4_m48_gto.v first_hit_cta \
   "s/= hit_before_q\[hit_pair(i_hit, j_hit)\];/= 1${q}b1;/" "${SMALL_SAWS[@]}"
+# CFF (saws_gto mode): the pair bits read the wrong way round for a smaller slot, so the
+# critical CTA is no longer the one that hit first.
+plant cff_saws_order_reversed cff_fetch_arbiter cff_fetch_arbiter_w8_c4_m48_i2_saws_gto.v \
+  first_hit_cta \
+  's/if (cta_has_eligible\[j_first\] \&\& hit_before_d/if (cta_has_eligible[j_first] \&\& !hit_before_d/' \
+  "${SMALL_CFF[@]}"
+# CFF (2lev mode): the fetch group of scheduler 1 is forgotten; only scheduler 0's is preferred.
+# Every violation of this breaks round_robin_after_last (a warp of scheduler 1's group skipped),
+# not always stays_in_group (the grant may still fall in scheduler 0's group).
+plant cff_2lev_port1_group_ignored cff_fetch_arbiter cff_fetch_arbiter_w12_c4_m48_i2_2lev_g4.v \
+  round_robin_after_last "s/(greedy_valid_q\[1\] ? issue_group_1 : 12${q}d0)/12${q}d0/" \
+  "${GROUPS_CFF[@]}"
 # FEF: the buckets scanned the wrong way round (most entries first).
 plant fef_most_first fef_fetch_arbiter fef_fetch_arbiter_w8_d2.v fewest_entries \
   's/for (v_fewest = 3; v_fewest >= 0; v_fewest = v_fewest - 1)/for (v_fewest = 0; v_fewest < 4; v_fewest = v_fewest + 1)/' \

@@ -118,9 +118,11 @@ TEST(BlockProperties, SawsStatesTheFirstHitOrderAndTiesItToTheBlocksRegisters) {
   ASSERT_EQ(sets.size(), 2u);  // inner lrr and gto
   for (const auto& p : sets) {
     EXPECT_TRUE(has_property(p, "first_hit_cta"));
-    for (const char* reg : {"hit_waiting_q", "hit_before_q", "last_warp_q"}) {
+    for (const char* reg : {"hit_before_q", "last_warp_q"}) {
       EXPECT_NE(std::find(p.exposed.begin(), p.exposed.end(), reg), p.exposed.end()) << reg;
     }
+    // The block keeps no was-waiting bits; the order alone carries the first hits.
+    EXPECT_EQ(std::find(p.exposed.begin(), p.exposed.end(), "hit_waiting_q"), p.exposed.end());
     EXPECT_TRUE(p.assumptions.empty());  // 8 CTA slots: every warp_cta_i field is one
   }
   // Three slots: a requester's CTA field must name one, as for MWF.
@@ -146,8 +148,25 @@ TEST(BlockProperties, TwoLevelStatesGroupsInBothUses) {
     EXPECT_TRUE(p.assumptions.empty());
   }
   // Each use divides warp ids by its own group size.
-  EXPECT_TRUE(contains(sets[0].verilog, "w_group / 8"));
-  EXPECT_TRUE(contains(sets[1].verilog, "w_group / 16"));
+  EXPECT_TRUE(contains(sets[0].verilog, "w_current_group / 8"));
+  EXPECT_TRUE(contains(sets[1].verilog, "w_current_group / 16"));
+}
+
+// The CFF modes for SAWS and two-level state their issue policy's order, with the same helpers
+// as the saws and two-level arbiters.
+TEST(BlockProperties, CffStatesTheSawsAndTwoLevelOrders) {
+  for (const auto& p : properties_of("cff_fetch_arbiter")) {
+    SCOPED_TRACE(p.top);
+    const bool saws = contains(p.top, "_saws_");
+    const bool two_level = contains(p.top, "_2lev_");
+    EXPECT_EQ(has_property(p, "first_hit_cta"), saws);
+    EXPECT_EQ(std::find(p.exposed.begin(), p.exposed.end(), "hit_before_q") != p.exposed.end(),
+              saws);
+    EXPECT_EQ(has_property(p, "stays_in_group"), two_level);
+    EXPECT_EQ(has_property(p, "round_robin_after_last"), two_level);
+    // 2lev: groups of 16 SM warp ids, from both issue ports.
+    if (two_level) EXPECT_TRUE(contains(p.verilog, "issue_groups_index1 == w_issue_groups / 16"));
+  }
 }
 
 TEST(BlockProperties, CtaSlotAssumptionOnlyWhereSlotsAreNotAPowerOfTwo) {
