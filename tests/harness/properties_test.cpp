@@ -165,7 +165,9 @@ TEST(BlockProperties, CffStatesTheSawsAndTwoLevelOrders) {
     EXPECT_EQ(has_property(p, "stays_in_group"), two_level);
     EXPECT_EQ(has_property(p, "round_robin_after_last"), two_level);
     // 2lev: groups of 16 SM warp ids, from both issue ports.
-    if (two_level) EXPECT_TRUE(contains(p.verilog, "issue_groups_index1 == w_issue_groups / 16"));
+    if (two_level) {
+      EXPECT_TRUE(contains(p.verilog, "issue_groups_index1 == w_issue_groups / 16"));
+    }
   }
 }
 
