@@ -21,10 +21,14 @@ void TraceReader::fail(const std::string& what) const {
   throw UsageError(fmt::format("block trace {}: {}", path_.string(), what));
 }
 
-std::uint8_t TraceReader::byte(const char* what) {
-  if (pos_ >= data_.size())
+void TraceReader::need(std::size_t n, const char* what) const {
+  if (n > data_.size() - pos_)
     fail(fmt::format("truncated ({} bytes, ends inside {}{})", data_.size(), what,
                      records_ ? fmt::format(" after {} records", records_) : std::string()));
+}
+
+std::uint8_t TraceReader::byte(const char* what) {
+  need(1, what);
   return static_cast<std::uint8_t>(data_[pos_++]);
 }
 
@@ -46,8 +50,8 @@ std::uint64_t TraceReader::u64(const char* what) {
 
 std::string TraceReader::string(const char* what) {
   const std::uint64_t n = varint(what);
-  if (n > data_.size() - pos_) byte(what);  // reports the truncation
   if (n > 4096) fail(fmt::format("corrupt: {} of {} bytes", what, n));
+  need(n, what);
   std::string s = data_.substr(pos_, n);
   pos_ += n;
   return s;
@@ -95,8 +99,12 @@ void TraceReader::parse_header() {
 
 void TraceReader::read_record_change() {
   const std::size_t mask_bytes = (record_.size() + 7) / 8;
+  need(mask_bytes, "a record");
   const std::size_t mask_at = pos_;
-  for (std::size_t i = 0; i < mask_bytes; ++i) byte("a record");
+  pos_ += mask_bytes;
+  if (record_.size() % 8 &&
+      static_cast<std::uint8_t>(data_[mask_at + mask_bytes - 1]) >> (record_.size() % 8))
+    fail(fmt::format("corrupt: record {} changes bytes past its {}", records_ + 1, record_.size()));
   for (std::size_t i = 0; i < record_.size(); ++i) {
     if ((static_cast<std::uint8_t>(data_[mask_at + i / 8]) >> (i % 8)) & 1)
       record_[i] ^= byte("a record");
@@ -119,8 +127,7 @@ TraceEntry TraceReader::next() {
   const std::uint64_t value = head >> 2;
   switch (static_cast<EntryTag>(head & 3)) {
     case EntryTag::kRecord: {
-      if (value == 0)
-        fail(fmt::format("corrupt: a record {} cycles after the previous entry", value));
+      if (value == 0) fail("corrupt: a record in the cycle of the entry before it");
       read_record_change();
       ++records_;
       prev_end_ += value;

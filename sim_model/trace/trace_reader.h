@@ -42,6 +42,8 @@ class TraceReader {
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
+  // Fails as truncated unless `n` more bytes follow.
+  void need(std::size_t n, const char* what) const;
   std::uint8_t byte(const char* what);
   std::uint64_t varint(const char* what);
   std::uint64_t u64(const char* what);
