@@ -66,10 +66,12 @@ class TypedConfig final : public BlockConfig {
       if (auto err = blocks::set_param(p, Block::kName, key, value); !err.empty())
         throw UsageError(err);
     }
+    // A parameter that does not apply to this configuration (e.g. cff's group_size outside mode
+    // 2lev) is not part of its list.
     for (const auto& d : Params::describe()) {
       bool given = false;
       for (const auto& kv : list) given |= kv.first == d.name;
-      if (!given)
+      if (!given && blocks::param_applies(d, p))
         throw UsageError(std::string(Block::kName) + ": expected a value of parameter " + d.name);
     }
     if (auto err = p.validate(); !err.empty())
