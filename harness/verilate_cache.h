@@ -28,6 +28,12 @@ std::filesystem::path cache_root();
 // Builds (or finds) the runner; throws UsageError when Verilator rejects the Verilog.
 std::filesystem::path ensure_runner(const RunnerSpec& spec, bool verbose);
 
+// The same configuration verilated into a shared object exporting
+//   extern "C" RtlDut<H::Block>* wf_make_dut(const H::Params*)
+// for the cycle model (sim --rtl, harness/rtl_in_the_loop.cpp), which loads it into warpforge.
+inline constexpr const char* kSharedModelEntry = "wf_make_dut";
+std::filesystem::path ensure_shared_model(const RunnerSpec& spec, bool verbose);
+
 EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamList& params,
                        const EquivOptions& options);
 

@@ -50,6 +50,8 @@ TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(sessio
     }
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
+  if (session.external_blocks)
+    for (auto& s : sms_) s->use_external(*session.external_blocks);
   if (session.block_traces) {
     block_traces_ = session.block_traces.get();
     for (auto& s : sms_) s->record_blocks(*block_traces_);

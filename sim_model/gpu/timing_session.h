@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim_model/mem/memory_system.h"
+#include "sim_model/sm/external_blocks.h"
 #include "sim_model/sm/l1_data_port.h"
 #include "sim_model/sm/simple_l1.h"
 #include "sim_model/sm/simple_memory.h"
@@ -75,6 +76,8 @@ class TimingSession {
   // Set: every block instance of every SM records its calls here (sim --record-blocks); the
   // creator closes it after the run.
   std::shared_ptr<trace::BlockTraceSet> block_traces;
+  // Set: the blocks it has stand-ins for answer from those in every SM (sim --rtl).
+  std::shared_ptr<const sm::ExternalBlocks> external_blocks;
   // "golden" (sim_model/mem) or "fixed-latency"; the stats name it.
   const std::string& memory_model() const { return memory_model_; }
 

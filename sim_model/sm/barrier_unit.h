@@ -7,7 +7,8 @@
 #include <cstdint>
 
 #include "sim_model/blocks/warp_priority_table.h"
-#include "sim_model/trace/block_recorder.h"
+#include "sim_model/sm/block_slot.h"
+#include "sim_model/sm/external_blocks.h"
 
 namespace wf::sm {
 
@@ -34,28 +35,31 @@ class BarrierUnit {
   // cycles skip the clock.
   void tick() {
     if (!any_event()) return;
-    if (recorder_) [[unlikely]]
-      recorder_->record(in_, wpt_.eval(in_));
-    wpt_.tick(in_);
+    wpt_.step(in_);
     in_ = {};
     out_ = wpt_.eval(in_);
   }
   void reset() {
     wpt_.reset();
-    if (recorder_) recorder_->reset();
     in_ = {};
     out_ = wpt_.eval(in_);
   }
 
-  const blocks::WarpPriorityTable& table() const { return wpt_; }
+  const blocks::WarpPriorityTable::Params& params() const { return wpt_.params(); }
   // Records every clock of the table (null: stop recording).
-  void record_to(trace::BlockRecorder* recorder) { recorder_ = recorder; }
+  void record_to(trace::BlockRecorder* recorder) { wpt_.record_to(recorder); }
+  // Hands the table to its stand-in, if `external` has one (returns its block name then);
+  // the counts are read afresh.
+  const char* use_external(const ExternalBlocks& external) {
+    const char* name = external.attach(wpt_);
+    out_ = wpt_.eval(in_);
+    return name;
+  }
 
  private:
-  blocks::WarpPriorityTable wpt_;
+  BlockSlot<blocks::WarpPriorityTable> wpt_;
   blocks::WarpPriorityTable::In in_{};
   blocks::WarpPriorityTable::Out out_{};
-  trace::BlockRecorder* recorder_ = nullptr;
 };
 
 }  // namespace wf::sm

@@ -6,23 +6,28 @@ namespace wf::sm {
 namespace {
 
 using FetchArbiter =
-    std::variant<blocks::CffFetchArbiter, blocks::FefFetchArbiter, blocks::TwoLevelArbiter>;
+    std::variant<BlockSlot<blocks::CffFetchArbiter>, BlockSlot<blocks::FefFetchArbiter>,
+                 BlockSlot<blocks::TwoLevelArbiter>>;
 
 FetchArbiter make_arbiter(const TimingConfig& c) {
   switch (c.fetch) {
     case FetchPolicy::kFef:
-      return blocks::FefFetchArbiter(blocks::FefFetchArbiterParams::for_machine(c.machine).front());
+      return FetchArbiter{std::in_place_type<BlockSlot<blocks::FefFetchArbiter>>,
+                          blocks::FefFetchArbiterParams::for_machine(c.machine).front()};
     case FetchPolicy::kTwoLevel:
       // for_machine lists the issue configuration first, then the SM-wide fetch one.
-      return blocks::TwoLevelArbiter(blocks::TwoLevelArbiterParams::for_machine(c.machine).back());
+      return FetchArbiter{std::in_place_type<BlockSlot<blocks::TwoLevelArbiter>>,
+                          blocks::TwoLevelArbiterParams::for_machine(c.machine).back()};
     case FetchPolicy::kLrr:
     case FetchPolicy::kCff:
       break;
   }
   const auto mode = fetch_mode(c.issue, c.fetch);
   for (const auto& p : blocks::CffFetchArbiterParams::for_machine(c.machine))
-    if (p.mode == mode) return blocks::CffFetchArbiter(p);
-  return blocks::CffFetchArbiter(blocks::CffFetchArbiterParams::for_machine(c.machine).front());
+    if (p.mode == mode)
+      return FetchArbiter{std::in_place_type<BlockSlot<blocks::CffFetchArbiter>>, p};
+  return FetchArbiter{std::in_place_type<BlockSlot<blocks::CffFetchArbiter>>,
+                      blocks::CffFetchArbiterParams::for_machine(c.machine).front()};
 }
 
 // Instructions are 8 bytes (as in SASS); each function gets its own 1 MiB of address space.
@@ -63,7 +68,7 @@ std::uint64_t FetchStage::free_entry_candidates(std::uint64_t now) const {
   return eligible;
 }
 
-int FetchStage::grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible,
+int FetchStage::grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t eligible,
                           const IssuePorts& issued) {
   bool any_issue = false;
   for (unsigned k = 0; k < core_.config.machine.schedulers; ++k) {
@@ -76,18 +81,15 @@ int FetchStage::grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible,
   in_.eligible = eligible;
   in_.wpt_count = core_.barriers.counts().count;
   in_.cta_age = core_.cta_age;
-  const auto out = a.eval(in_);
-  a.tick(in_);
-  if (recorder_) [[unlikely]]
-    recorder_->record(in_, out);
+  const auto out = a.step(in_);
   return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
 }
 
 bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
   int grant = -1;
-  if (auto* cff = std::get_if<blocks::CffFetchArbiter>(&arbiter_)) {
+  if (auto* cff = std::get_if<BlockSlot<blocks::CffFetchArbiter>>(&arbiter_)) {
     grant = grant_cff(*cff, empty_buffer_candidates(now), issued);
-  } else if (auto* fef = std::get_if<blocks::FefFetchArbiter>(&arbiter_)) {
+  } else if (auto* fef = std::get_if<BlockSlot<blocks::FefFetchArbiter>>(&arbiter_)) {
     blocks::FefFetchArbiter::In in;
     in.eligible = free_entry_candidates(now);
     if (in.eligible == 0) return false;  // no request: the arbiter keeps its state
@@ -95,20 +97,14 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
       in.entries[w] = static_cast<std::uint8_t>(core_.warps[w].ibuffer.size());
     }
-    const auto out = fef->eval(in);
-    fef->tick(in);
-    if (recorder_) [[unlikely]]
-      recorder_->record(in, out);
+    const auto out = fef->step(in);
     grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
   } else {
-    auto& two = std::get<blocks::TwoLevelArbiter>(arbiter_);
+    auto& two = std::get<BlockSlot<blocks::TwoLevelArbiter>>(arbiter_);
     blocks::TwoLevelArbiter::In in;
     in.request = empty_buffer_candidates(now);
     if (in.request == 0) return false;
-    const auto out = two.eval(in);
-    two.tick(in);
-    if (recorder_) [[unlikely]]
-      recorder_->record(in, out);
+    const auto out = two.step(in);
     grant = out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
   }
   if (grant < 0) return false;

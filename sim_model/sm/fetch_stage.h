@@ -17,9 +17,10 @@
 #include "sim_model/blocks/cff_fetch_arbiter.h"
 #include "sim_model/blocks/fef_fetch_arbiter.h"
 #include "sim_model/blocks/two_level_arbiter.h"
+#include "sim_model/sm/block_slot.h"
+#include "sim_model/sm/external_blocks.h"
 #include "sim_model/sm/instruction_cache.h"
 #include "sim_model/sm/sm_core.h"
-#include "sim_model/trace/block_recorder.h"
 
 namespace wf::trace {
 class BlockTraceSet;
@@ -40,25 +41,28 @@ class FetchStage {
     in_.warp_cta[warp] = static_cast<std::uint8_t>(cta_slot);
   }
   void reset() {
-    std::visit([](auto& a) { a.reset(); }, arbiter_);
-    if (recorder_) recorder_->reset();
+    std::visit([](auto& slot) { slot.reset(); }, arbiter_);
   }
-  // Records every call of the fetch arbiter into `set` as `instance` (block_recording.cpp).
+  // Records every call of the fetch arbiter into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
+  // Hands the arbiter to its stand-in, if `external` has one: returns its block name then
+  // (block_hooks.cpp).
+  const char* use_external(const ExternalBlocks& external);
   const InstructionCache& icache() const { return icache_; }
 
  private:
   std::uint64_t empty_buffer_candidates(std::uint64_t now) const;
   std::uint64_t free_entry_candidates(std::uint64_t now) const;
-  int grant_cff(blocks::CffFetchArbiter& a, std::uint64_t eligible, const IssuePorts& issued);
+  int grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t eligible,
+                const IssuePorts& issued);
   void fetch(unsigned warp, std::uint64_t now);
 
   SmCore& core_;
-  std::variant<blocks::CffFetchArbiter, blocks::FefFetchArbiter, blocks::TwoLevelArbiter>
+  std::variant<BlockSlot<blocks::CffFetchArbiter>, BlockSlot<blocks::FefFetchArbiter>,
+               BlockSlot<blocks::TwoLevelArbiter>>
       arbiter_;
   blocks::CffFetchArbiter::In in_{};
   InstructionCache icache_;
-  trace::BlockRecorder* recorder_ = nullptr;  // null unless recording
 };
 
 }  // namespace wf::sm

@@ -32,8 +32,9 @@ class IssueStage {
   void set_warp_cta(unsigned warp, unsigned cta_slot);
   void update_cta_age();
   void reset();
-  // Records every call of each scheduler's arbiter into `set` (block_recording.cpp).
+  // Records every call of each scheduler's arbiter into `set` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& prefix);
+  void use_external(const ExternalBlocks& external);
 
   // Off by default: tests switch it on to read the issue order.
   void record_trace(bool on) { trace_on_ = on; }

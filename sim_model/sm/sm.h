@@ -61,8 +61,10 @@ class Sm {
 
   IssueStage& issue_stage() { return issue_; }
   // Records every call of the SM's blocks (issue arbiters, fetch arbiter, warp priority
-  // table) into `set`, one trace per instance named sm<id>_<role> (block_recording.cpp).
+  // table) into `set`, one trace per instance named sm<id>_<role> (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set);
+  // Replaces the golden model of the blocks `external` has a stand-in for (sim --rtl).
+  void use_external(const ExternalBlocks& external);
 
  private:
   void finish_cta(unsigned slot, std::uint64_t now);

@@ -2,38 +2,41 @@
 
 #include <algorithm>
 
-#include "sim_model/trace/block_recorder.h"
-
 namespace wf::sm {
 namespace {
 
 auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
-  using V = std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter,
-                         blocks::SawsArbiter, blocks::TwoLevelArbiter>;
+  using V = std::variant<BlockSlot<blocks::LrrArbiter>, BlockSlot<blocks::GtoArbiter>,
+                         BlockSlot<blocks::MwfArbiter>, BlockSlot<blocks::SawsArbiter>,
+                         BlockSlot<blocks::TwoLevelArbiter>>;
   const Machine& m = c.machine;
   switch (policy) {
     case IssuePolicy::kGto:
-      return V{blocks::GtoArbiter(blocks::GtoArbiterParams::for_machine(m).front())};
+      return V{std::in_place_type<BlockSlot<blocks::GtoArbiter>>,
+               blocks::GtoArbiterParams::for_machine(m).front()};
     case IssuePolicy::kMwfLrr:
     case IssuePolicy::kMwfGto: {
       // for_machine lists the inner-policy variants; pick the one asked for.
       const auto inner =
           policy == IssuePolicy::kMwfLrr ? blocks::InnerPolicy::kLrr : blocks::InnerPolicy::kGto;
       for (const auto& p : blocks::MwfArbiterParams::for_machine(m))
-        if (p.inner == inner) return V{blocks::MwfArbiter(p)};
+        if (p.inner == inner) return V{std::in_place_type<BlockSlot<blocks::MwfArbiter>>, p};
       break;
     }
     case IssuePolicy::kSaws:
       for (const auto& p : blocks::SawsArbiterParams::for_machine(m))
-        if (p.inner == blocks::InnerPolicy::kGto) return V{blocks::SawsArbiter(p)};
+        if (p.inner == blocks::InnerPolicy::kGto)
+          return V{std::in_place_type<BlockSlot<blocks::SawsArbiter>>, p};
       break;
     case IssuePolicy::kTwoLevel:
       // for_machine lists the issue configuration (a scheduler's warps) first.
-      return V{blocks::TwoLevelArbiter(blocks::TwoLevelArbiterParams::for_machine(m).front())};
+      return V{std::in_place_type<BlockSlot<blocks::TwoLevelArbiter>>,
+               blocks::TwoLevelArbiterParams::for_machine(m).front()};
     case IssuePolicy::kLrr:
       break;
   }
-  return V{blocks::LrrArbiter(blocks::LrrArbiterParams::for_machine(m).front())};
+  return V{std::in_place_type<BlockSlot<blocks::LrrArbiter>>,
+           blocks::LrrArbiterParams::for_machine(m).front()};
 }
 
 }  // namespace
@@ -45,10 +48,10 @@ int WarpScheduler::select(std::uint64_t ready,
                           const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
   // With no request an arbiter keeps its state, so the call can be skipped; SAWS alone must
   // see every change of the counts (its first-hit order follows them).
-  if (ready == 0 && !std::holds_alternative<blocks::SawsArbiter>(arbiter_)) return -1;
+  if (ready == 0 && !std::holds_alternative<BlockSlot<blocks::SawsArbiter>>(arbiter_)) return -1;
   return std::visit(
-      [&](auto& arb) -> int {
-        using A = std::decay_t<decltype(arb)>;
+      [&](auto& slot) -> int {
+        using A = typename std::decay_t<decltype(slot)>::Block;
         typename A::In in{};
         if constexpr (std::is_same_v<A, blocks::TwoLevelArbiter>) {
           in.request = ready;
@@ -62,18 +65,14 @@ int WarpScheduler::select(std::uint64_t ready,
         if constexpr (std::is_same_v<A, blocks::MwfArbiter> ||
                       std::is_same_v<A, blocks::SawsArbiter>)
           in.wpt_count = wpt_count;
-        const auto out = arb.eval(in);
-        arb.tick(in);
-        if (recorder_) [[unlikely]]
-          recorder_->record(in, out);
+        const auto out = slot.step(in);
         return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
       },
       arbiter_);
 }
 
 void WarpScheduler::reset() {
-  std::visit([](auto& arb) { arb.reset(); }, arbiter_);
-  if (recorder_) recorder_->reset();
+  std::visit([](auto& slot) { slot.reset(); }, arbiter_);
 }
 
 }  // namespace wf::sm

@@ -14,11 +14,12 @@
 #include "sim_model/blocks/mwf_arbiter.h"
 #include "sim_model/blocks/saws_arbiter.h"
 #include "sim_model/blocks/two_level_arbiter.h"
+#include "sim_model/sm/block_slot.h"
+#include "sim_model/sm/external_blocks.h"
 #include "sim_model/sm/policy.h"
 #include "sim_model/sm/timing_config.h"
 
 namespace wf::trace {
-class BlockRecorder;
 class BlockTraceSet;
 }  // namespace wf::trace
 
@@ -39,16 +40,19 @@ class WarpScheduler {
   // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
   int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
   void reset();
-  // Records every call of the arbiter into `set` as `instance` (block_recording.cpp).
+  // Records every call of the arbiter into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
+  // Hands the arbiter to its stand-in, if `external` has one: returns its block name then
+  // (block_hooks.cpp).
+  const char* use_external(const ExternalBlocks& external);
 
  private:
-  std::variant<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter, blocks::SawsArbiter,
-               blocks::TwoLevelArbiter>
+  std::variant<BlockSlot<blocks::LrrArbiter>, BlockSlot<blocks::GtoArbiter>,
+               BlockSlot<blocks::MwfArbiter>, BlockSlot<blocks::SawsArbiter>,
+               BlockSlot<blocks::TwoLevelArbiter>>
       arbiter_;
   std::array<std::uint8_t, kMaxWarps> warp_cta_{};
   std::array<std::uint8_t, kMaxCtas> cta_age_{};
-  trace::BlockRecorder* recorder_ = nullptr;  // null unless recording
 };
 
 }  // namespace wf::sm

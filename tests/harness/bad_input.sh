@@ -31,6 +31,10 @@ expect2 "flow with an unknown workload" "nope" "$wf" flow --workload nope -o "$t
 expect2 "sim with an unknown workload" "nope" "$wf" sim --workload nope
 expect2 "sim with an unknown issue policy" "fifo" "$wf" sim --workload vecadd --issue fifo
 expect2 "sim with an unknown memory model" "dram" "$wf" sim --workload vecadd --memory dram
+expect2 "sim --rtl of an unknown block" "nope_arbiter" \
+  "$wf" sim --workload vecadd --rtl lrr_arbiter,nope_arbiter --stats "$tmp/s1.json"
+expect2 "sim --rtl of a block the policies do not use" "mwf_arbiter" \
+  "$wf" sim --workload vecadd --issue gto --rtl mwf_arbiter --stats "$tmp/s2.json"
 expect2 "reproduce an unknown study" "nope" "$wf" reproduce nope
 expect2 "reproduce with a workload outside the study" "vecadd" "$wf" reproduce baws --workloads vecadd -o "$tmp/o7"
 expect2 "prove an unknown block" "nope_arbiter" "$wf" prove nope_arbiter -o "$tmp/o7"

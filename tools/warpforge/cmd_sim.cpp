@@ -3,6 +3,7 @@
 // result, 2 bad input, 3 deadlock.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +12,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "harness/rtl_in_the_loop.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/timeline.h"
@@ -36,6 +39,7 @@ struct SimArgs {
   std::string memory = "golden";
   std::string timeline, timeline_ctas = "0-2";
   std::string record_blocks;
+  std::vector<std::string> rtl;
   int timeline_sm = 0;
   workloads::WorkloadOptions options;
 };
@@ -107,6 +111,19 @@ int run(const SimArgs& a) {
   if (a.memory == "fixed-latency") session->use_fixed_latency_memory();
   if (!a.record_blocks.empty())
     session->block_traces = std::make_shared<trace::BlockTraceSet>(a.record_blocks);
+  harness::RtlInTheLoop rtl;
+  if (!a.rtl.empty()) {
+    rtl = harness::rtl_blocks(a.rtl);
+    const sm::TimingConfig& c = session->config();
+    const auto used = sm::probe_external(c, rtl.blocks);
+    for (const auto& name : a.rtl) {
+      if (std::find(used.begin(), used.end(), name) == used.end())
+        throw UsageError(fmt::format("--rtl {}: expected a block that issue {} with fetch {} uses",
+                                     name, sm::to_string(c.issue), sm::to_string(c.fetch)));
+    }
+    rtl.instances->clear();  // the probe's
+    session->external_blocks = std::make_shared<const sm::ExternalBlocks>(rtl.blocks);
+  }
   const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
@@ -153,6 +170,11 @@ int run(const SimArgs& a) {
     fmt::print("  recorded {} block traces in {}: {} calls, {:.2f} MB\n", traces.size(),
                a.record_blocks, records, bytes / 1e6);
   }
+  if (!a.rtl.empty()) {
+    std::vector<std::string> made;
+    for (const auto& [module, n] : *rtl.instances) made.push_back(fmt::format("{} x{}", module, n));
+    fmt::print("  Verilated RTL in the loop: {}\n", fmt::join(made, ", "));
+  }
   if (!result.passed) fmt::print("  {}\n", result.message);
   if (r.status == "deadlock") {
     fmt::print("{}", r.warp_dump);
@@ -166,8 +188,9 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--preset", a->preset, "machine preset name or .toml file")->capture_default_str();
   app.add_option("--workload,-w", a->workload, "run this built-in workload's host driver");
   app.add_option("--spec", a->spec, "run this launch spec (TOML)")->check(CLI::ExistingFile);
-  app.add_option("--issue", a->issue, "issue policy: lrr|gto|mwf-lrr|mwf-gto (default: preset)");
-  app.add_option("--fetch", a->fetch, "fetch policy: lrr|cff (default: preset)");
+  app.add_option("--issue", a->issue,
+                 "issue policy: lrr|gto|mwf-lrr|mwf-gto|saws|2lev (default: preset)");
+  app.add_option("--fetch", a->fetch, "fetch policy: lrr|cff|fef|2lev (default: preset)");
   app.add_option("--param", a->params, "override a timing parameter, KEY=VALUE (repeatable)");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
   app.add_option(
@@ -189,6 +212,12 @@ std::function<int()> setup(CLI::App& app) {
                  "write, per block instance (each SM's issue and fetch arbiters and warp priority "
                  "table), every input it saw and output it gave to DIR/<instance>.wftrace, for "
                  "`warpforge equiv --replay DIR`; replaces the traces of an earlier run in DIR");
+  app.add_option("--rtl", a->rtl,
+                 "run these blocks (comma separated: " +
+                     fmt::format("{}", fmt::join(harness::sm_block_names(), ", ")) +
+                     ") in every SM as their Verilated RTL instead of the golden model; the "
+                     "statistics do not change (the RTL is proven equal), the speed does")
+      ->delimiter(',');
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
