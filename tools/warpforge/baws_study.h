@@ -34,6 +34,9 @@ struct RunStats {
   sm::StateCounts states{};
   std::uint64_t live_warp_cycles = 0;
   double rtru = 0;
+  // Mean over the SMs of their busy cycles (a CTA resident) over the busiest SM's: low when a
+  // few long CTAs keep one SM working after the others ran out of work.
+  double sm_balance = 1;
   double seconds = 0;  // wall time of the run
   bool ok() const { return exit_status == 0 && status == "ok" && passed; }
 };
