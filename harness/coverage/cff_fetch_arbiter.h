@@ -60,8 +60,9 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
     const std::uint32_t ctas = blocks::ctas_with_warps(eligible, in.warp_cta, n, p_.num_cta_slots);
     std::optional<unsigned> cta;
     if (out.grant_valid) cta = in.warp_cta[out.grant_warp];
+    if (most_waiting_) most_waiting_->sample(ctas, in.wpt_count.data(), cta);
     if (first_hit_) first_hit_->sample(ctas, in.wpt_count.data(), cta);
-    if (out.grant_valid) grant(in, eligible, ctas, out.grant_warp);
+    if (out.grant_valid) grant(in, eligible, out.grant_warp);
     issue(in);
   }
   void reset() {
@@ -72,7 +73,7 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
   }
 
  private:
-  void grant(const In& in, std::uint64_t eligible, std::uint32_t ctas, unsigned warp) {
+  void grant(const In& in, std::uint64_t eligible, unsigned warp) {
     const unsigned cta = in.warp_cta[warp];
     switch (p_.mode) {
       case blocks::FetchMode::kLrr:
@@ -100,7 +101,6 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
         break;
       }
       default:
-        if (most_waiting_) most_waiting_->sample(ctas, in.wpt_count.data(), cta);
         inner_->sample(blocks::warps_of_cta(eligible, in.warp_cta, p_.num_warps, cta), cta, warp);
     }
     last_fetch_ = warp;

@@ -10,12 +10,14 @@ MostWaitingCases::MostWaitingCases(CoverageTable& table, unsigned num_cta_slots)
           table.add("most waiting first: a tie on a non-zero WPT count, the smaller slot wins")) {}
 
 void MostWaitingCases::sample(std::uint32_t candidates, const std::uint8_t* count,
-                              unsigned winner) {
+                              std::optional<unsigned> winner) {
+  if (!winner) return;
+  const unsigned c = *winner;
   bool smaller = false, tie = false;
   for (unsigned s = 0; s < num_cta_slots_; ++s) {
-    if (s == winner || !((candidates >> s) & 1)) continue;
-    smaller |= s < winner;
-    tie |= s > winner && count[s] == count[winner] && count[winner] != 0;
+    if (s == c || !((candidates >> s) & 1)) continue;
+    smaller |= s < c;
+    tie |= s > c && count[s] == count[c] && count[c] != 0;
   }
   table_.hit(more_waiting_wins_, smaller);
   table_.hit(tie_to_smaller_, tie);

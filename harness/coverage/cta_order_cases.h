@@ -6,6 +6,8 @@
 //     waiting slot, a waiting slot beats a smaller one not waiting, and first hits in the same
 //     cycle go to the smaller slot. Which slots hit in this cycle is seen from the counts of
 //     the previous cycle (none after reset, when the order is the idle one).
+// Both take every cycle's candidates and winner (none when nothing is granted) and a reset, so
+// that the CTA-then-warp coverage (cta_then_warp_coverage.h) can hold either.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +21,8 @@ class MostWaitingCases {
  public:
   MostWaitingCases(CoverageTable& table, unsigned num_cta_slots);
   // `candidates` bit s: slot s has a candidate warp; `winner` the slot granted.
-  void sample(std::uint32_t candidates, const std::uint8_t* count, unsigned winner);
+  void sample(std::uint32_t candidates, const std::uint8_t* count, std::optional<unsigned> winner);
+  void reset() {}  // the order has no state
 
  private:
   CoverageTable& table_;
