@@ -3,6 +3,7 @@
 
 #include "gen/cff_fetch_arbiter.h"
 #include "gen/properties/cff_fetch_arbiter.h"
+#include "harness/coverage/cff_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/cff_fetch_arbiter.h"
@@ -13,6 +14,8 @@ namespace wf::harness {
 struct CffFetchArbiterHarness {
   using Block = blocks::CffFetchArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/cff_fetch_arbiter.h).
+  using Coverage = CffFetchArbiterCoverage;
   static constexpr const char* kHeader = "harness/cff_fetch_arbiter.h";
   static constexpr const char* kType = "wf::harness::CffFetchArbiterHarness";
 

@@ -1,6 +1,8 @@
 // The equivalence run: the golden model and the RTL see the same input every cycle and every
 // output bit is compared. On the first mismatch the run stops, reports the cycle, the inputs and
-// each differing port, and replays the same stimulus with a waveform being written.
+// each differing port, and replays the same stimulus with a waveform being written. Every
+// compared cycle is also sampled by the block's coverage model (H::Coverage), whose table the
+// result carries.
 #pragma once
 
 #include <chrono>
@@ -56,6 +58,7 @@ EquivResult run_equiv(const typename H::Block::Params& p,
   using Block = typename H::Block;
   const auto start = std::chrono::steady_clock::now();
   EquivResult result;
+  typename H::Coverage coverage(p);
 
   // Returns the first mismatching cycle or `limit`.
   auto run = [&](RtlDut<Block>& dut, std::uint64_t limit, bool report) -> std::uint64_t {
@@ -73,7 +76,9 @@ EquivResult run_equiv(const typename H::Block::Params& p,
         return cycle;
       }
       if (report && !(expected == idle)) ++result.grants;
+      if (report) coverage.sample(in, expected);
       const bool reset = stimulus.reset_now();
+      if (report && reset) coverage.reset();
       if (reset) {
         model.reset();
       } else {
@@ -94,6 +99,7 @@ EquivResult run_equiv(const typename H::Block::Params& p,
   if (options.progress) std::fprintf(stderr, "\r\033[K");
   result.cycles = first_bad;
   result.passed = first_bad == options.cycles;
+  result.coverage = coverage.report();
   if (!result.passed) {
     result.mismatch_cycle = first_bad;
     if (!options.fst_path.empty()) {

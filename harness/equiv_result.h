@@ -3,8 +3,11 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "harness/coverage/coverage_table.h"
 
 namespace wf::harness {
 
@@ -29,6 +32,13 @@ struct EquivResult {
   std::uint64_t grants = 0;  // cycles in which some output was non-zero (a liveness sanity check)
   std::uint64_t records =
       0;  // replay: the trace's records (cycles the simulation called the block)
+  // Functional coverage of the compared cycles (harness/coverage/): every point the block's
+  // coverage model lists under its parameters, with the cycles that hit it. A random run whose
+  // points are not all hit fails (the CLI decides: see covered()); a replay only reports them.
+  std::vector<CoveragePoint> coverage;
+
+  std::vector<std::string> missed() const { return never_hit(coverage); }
+  bool covered() const { return missed().empty(); }
 };
 
 nlohmann::json to_json(const EquivResult& r);

@@ -3,6 +3,7 @@
 
 #include "gen/fef_fetch_arbiter.h"
 #include "gen/properties/fef_fetch_arbiter.h"
+#include "harness/coverage/fef_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/fef_fetch_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct FefFetchArbiterHarness {
   using Block = blocks::FefFetchArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/fef_fetch_arbiter.h).
+  using Coverage = FefFetchArbiterCoverage;
   static constexpr const char* kHeader = "harness/fef_fetch_arbiter.h";
   static constexpr const char* kType = "wf::harness::FefFetchArbiterHarness";
 

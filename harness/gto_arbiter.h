@@ -3,6 +3,7 @@
 
 #include "gen/gto_arbiter.h"
 #include "gen/properties/gto_arbiter.h"
+#include "harness/coverage/gto_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/gto_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct GtoArbiterHarness {
   using Block = blocks::GtoArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/gto_arbiter.h).
+  using Coverage = GtoArbiterCoverage;
   static constexpr const char* kHeader = "harness/gto_arbiter.h";
   static constexpr const char* kType = "wf::harness::GtoArbiterHarness";
 

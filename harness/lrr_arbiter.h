@@ -3,6 +3,7 @@
 
 #include "gen/lrr_arbiter.h"
 #include "gen/properties/lrr_arbiter.h"
+#include "harness/coverage/lrr_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/lrr_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct LrrArbiterHarness {
   using Block = blocks::LrrArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/lrr_arbiter.h).
+  using Coverage = LrrArbiterCoverage;
   static constexpr const char* kHeader = "harness/lrr_arbiter.h";
   static constexpr const char* kType = "wf::harness::LrrArbiterHarness";
 

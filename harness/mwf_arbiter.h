@@ -3,6 +3,7 @@
 
 #include "gen/mwf_arbiter.h"
 #include "gen/properties/mwf_arbiter.h"
+#include "harness/coverage/mwf_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/mwf_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct MwfArbiterHarness {
   using Block = blocks::MwfArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/mwf_arbiter.h).
+  using Coverage = MwfArbiterCoverage;
   static constexpr const char* kHeader = "harness/mwf_arbiter.h";
   static constexpr const char* kType = "wf::harness::MwfArbiterHarness";
 

@@ -5,7 +5,8 @@
 // compared in every cycle. In recorded cycles the golden model must also give the output the
 // simulation recorded; that pins the replayed model to the run (and shows that skipping the
 // idle cycles changed nothing). A mismatch is reported like a random equivalence run's, and
-// the replay is repeated with a waveform of the cycles before it.
+// the replay is repeated with a waveform of the cycles before it. Coverage is sampled as in a
+// random run; what a workload never exercised is reported, not failed (the CLI decides).
 #pragma once
 
 #include <fmt/core.h>
@@ -43,6 +44,7 @@ EquivResult run_replay(const typename H::Block::Params& p,
   using Out = typename Block::Out;
   const auto start = std::chrono::steady_clock::now();
   EquivResult result;
+  typename H::Coverage coverage(p);
   constexpr std::uint64_t kEnded = ~std::uint64_t{0};
 
   // Returns the first mismatching cycle, `limit`, or kEnded when the trace ended first.
@@ -118,7 +120,9 @@ EquivResult run_replay(const typename H::Block::Params& p,
         last_record = cycle;
         next = reader.next();
       }
+      if (report) coverage.sample(in, expected);
       const bool reset = next.kind == trace::TraceEntry::Kind::kReset && next.cycle == cycle;
+      if (report && reset) coverage.reset();
       if (reset) {
         model.reset();
         next = reader.next();
@@ -139,6 +143,7 @@ EquivResult run_replay(const typename H::Block::Params& p,
   const std::uint64_t first_bad = run(*dut, kEnded, true);
   if (options.progress) std::fprintf(stderr, "\r\033[K");
   result.passed = first_bad == kEnded;
+  result.coverage = coverage.report();
   if (!result.passed) {
     result.cycles = first_bad;
     result.mismatch_cycle = first_bad;

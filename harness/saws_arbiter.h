@@ -3,6 +3,7 @@
 
 #include "gen/properties/saws_arbiter.h"
 #include "gen/saws_arbiter.h"
+#include "harness/coverage/saws_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/saws_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct SawsArbiterHarness {
   using Block = blocks::SawsArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/saws_arbiter.h).
+  using Coverage = SawsArbiterCoverage;
   static constexpr const char* kHeader = "harness/saws_arbiter.h";
   static constexpr const char* kType = "wf::harness::SawsArbiterHarness";
 

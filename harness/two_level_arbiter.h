@@ -3,6 +3,7 @@
 
 #include "gen/properties/two_level_arbiter.h"
 #include "gen/two_level_arbiter.h"
+#include "harness/coverage/two_level_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/two_level_arbiter.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct TwoLevelArbiterHarness {
   using Block = blocks::TwoLevelArbiter;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/two_level_arbiter.h).
+  using Coverage = TwoLevelArbiterCoverage;
   static constexpr const char* kHeader = "harness/two_level_arbiter.h";
   static constexpr const char* kType = "wf::harness::TwoLevelArbiterHarness";
 

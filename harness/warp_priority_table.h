@@ -3,6 +3,7 @@
 
 #include "gen/properties/warp_priority_table.h"
 #include "gen/warp_priority_table.h"
+#include "harness/coverage/warp_priority_table.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
 #include "sim_model/blocks/warp_priority_table.h"
@@ -12,6 +13,8 @@ namespace wf::harness {
 struct WarpPriorityTableHarness {
   using Block = blocks::WarpPriorityTable;
   using Params = Block::Params;
+  // Functional coverage (harness/coverage/warp_priority_table.h).
+  using Coverage = WarpPriorityTableCoverage;
   static constexpr const char* kHeader = "harness/warp_priority_table.h";
   static constexpr const char* kType = "wf::harness::WarpPriorityTableHarness";
 

@@ -24,6 +24,8 @@ expect2 "unknown preset" "gtx9000" "$wf" gen --all --preset gtx9000 -o "$tmp/o4"
 expect2 "unreadable rtl file" "/nonexistent/x.v" "$wf" equiv mwf_arbiter --rtl /nonexistent/x.v
 printf 'module wrong_name(input wire clk_i); endmodule\n' >"$tmp/wrong.v"
 expect2 "rtl file with the wrong module" "wrong.v" "$wf" equiv mwf_arbiter --param inner=gto --rtl "$tmp/wrong.v"
+expect2 "coverage required of a random run" "--require-coverage" \
+  "$wf" equiv lrr_arbiter --require-coverage -o "$tmp/o9"
 expect2 "no block" "block" "$wf" gen -o "$tmp/o5"
 expect2 "unknown option" "--frobnicate" "$wf" gen --all --frobnicate
 expect2 "unknown subcommand" "bogus" "$wf" bogus

@@ -1,4 +1,7 @@
-// warpforge equiv: prove RTL and golden model equal, cycle by cycle, on constrained-random input.
+// warpforge equiv: prove RTL and golden model equal, cycle by cycle, on constrained-random input
+// or a recorded block trace. Every run also reports functional coverage (harness/coverage/): a
+// random run fails when a point its block lists was never hit -- the stimulus is ours to fix --
+// while a replay only reports it (the workload decides what occurs) unless --require-coverage.
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -13,6 +16,7 @@
 #include "sim_model/trace/trace_reader.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/coverage_report.h"
 
 namespace wf::cli {
 namespace {
@@ -25,6 +29,8 @@ struct EquivArgs {
   std::string out_dir = ".";
   std::string json;
   std::string replay;
+  bool require_coverage = false;  // replay: fail on points never hit (random runs always do)
+  bool coverage_table = false;    // print every point with its hits
 };
 
 // One block trace to replay and the configuration its header names.
@@ -122,14 +128,20 @@ int replay(const EquivArgs& a) {
         (std::filesystem::path(a.out_dir) / (j.header.instance + ".mismatch.fst")).string();
     std::filesystem::create_directories(a.out_dir);
     const auto r = j.config->equiv(o, rtl, true);
-    if (r.passed) {
-      fmt::print("PASS  {:<38} {:<12} {:>10} cycles {:>9} calls  {:6.2f} s  ({})\n",
-                 j.config->module(), j.header.instance, r.cycles, r.records, r.seconds, r.rtl);
+    if (r.passed && a.require_coverage && !r.covered()) {
+      ++failures;
+      fmt::print("FAIL  {:<38} {:<12} {} cycles equivalent, but {}:\n{}", j.config->module(),
+                 j.header.instance, r.cycles, coverage_summary(r), format_missed(r));
+    } else if (r.passed) {
+      fmt::print("PASS  {:<38} {:<12} {:>10} cycles {:>9} calls  {:6.2f} s  ({}, {})\n",
+                 j.config->module(), j.header.instance, r.cycles, r.records, r.seconds, r.rtl,
+                 coverage_summary(r));
     } else {
       ++failures;
       fmt::print("FAIL  {:<38} {:<12} {}", j.config->module(), j.header.instance, r.mismatch);
       if (!r.fst_path.empty()) fmt::print("  waveform: {}\n", r.fst_path);
     }
+    if (a.coverage_table) fmt::print("{}", format_coverage_table(r));
     auto json = harness::to_json(r);
     json["module"] = j.config->module();
     json["block"] = j.config->block();
@@ -160,15 +172,24 @@ CommandSetup setup = [](CLI::App& app) {
                  "Instead of random stimulus, replay a block trace FILE, or every trace in DIR "
                  "(warpforge sim --record-blocks DIR), into the RTL; the trace names the block "
                  "and its parameters, block names select among the traces of DIR");
+  app.add_flag("--require-coverage", a->require_coverage,
+               "With --replay: fail when a coverage point was never hit (a random run always "
+               "does)");
+  app.add_flag("--coverage", a->coverage_table, "Print every coverage point with its hits");
   app.footer(
       "Exit status: 0 all equivalent, 1 a mismatch (the report names the cycle and ports and\n"
-      "an FST waveform is written), 2 bad input. Preset RTL is linked into warpforge; other\n"
+      "an FST waveform is written) or a coverage point never hit (random runs; replays with\n"
+      "--require-coverage), 2 bad input. Preset RTL is linked into warpforge; other\n"
       "parameter sets are verilated on first use into the cache ($WARPFORGE_CACHE, default\n"
       "~/.cache/warpforge). With --replay, a mismatch is reported the same way; a trace that is\n"
       "not one, truncated, corrupt, of another format version or of another block than named is\n"
       "bad input.");
   return [a]() -> int {
     if (!a->replay.empty()) return replay(*a);
+    if (a->require_coverage)
+      throw UsageError(
+          "--require-coverage: expected --replay beside it (random runs always "
+          "require coverage)");
     auto configs = select_configs(a->blocks);
     std::optional<std::filesystem::path> rtl;
     if (!a->rtl_file.empty()) {
@@ -188,14 +209,20 @@ CommandSetup setup = [](CLI::App& app) {
       o.fst_path = (std::filesystem::path(a->out_dir) / (c->module() + ".mismatch.fst")).string();
       std::filesystem::create_directories(a->out_dir);
       const auto r = c->equiv(o, rtl, true);
-      if (r.passed) {
-        fmt::print("PASS  {:<42} {:>10} cycles  {:6.2f} s  ({}, {:.1f}% active)\n", c->module(),
-                   r.cycles, r.seconds, r.rtl, r.cycles ? 100.0 * r.grants / r.cycles : 0.0);
+      if (r.passed && !r.covered()) {
+        ++failures;
+        fmt::print("FAIL  {:<42} {} cycles equivalent, but {}:\n{}", c->module(), r.cycles,
+                   coverage_summary(r), format_missed(r));
+      } else if (r.passed) {
+        fmt::print("PASS  {:<42} {:>10} cycles  {:6.2f} s  ({}, {:.1f}% active, {})\n", c->module(),
+                   r.cycles, r.seconds, r.rtl, r.cycles ? 100.0 * r.grants / r.cycles : 0.0,
+                   coverage_summary(r));
       } else {
         ++failures;
         fmt::print("FAIL  {:<42} {}", c->module(), r.mismatch);
         if (!r.fst_path.empty()) fmt::print("  waveform: {}\n", r.fst_path);
       }
+      if (a->coverage_table) fmt::print("{}", format_coverage_table(r));
       auto j = harness::to_json(r);
       j["module"] = c->module();
       j["block"] = c->block();

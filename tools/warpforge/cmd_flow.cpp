@@ -15,6 +15,7 @@
 #include "synth/lint.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/coverage_report.h"
 #include "tools/warpforge/flow_simulation.h"
 #include "workloads/workload.h"
 
@@ -53,7 +54,8 @@ std::string markdown(const std::vector<Row>& rows, const std::vector<FlowSimRow>
   for (const auto& r : rows) {
     s << fmt::format("| {} | {} | {} | {} | {} | {} | {:.1f} | {:.1f} | {} |\n", r.module,
                      ok(r.verilator_ok), ok(r.yosys_ok),
-                     r.equiv.passed ? fmt::format("{} cycles ok", r.equiv.cycles)
+                     r.equiv.passed ? fmt::format("{} cycles {}, {}", r.equiv.cycles,
+                                                  ok(r.equiv.covered()), coverage_summary(r.equiv))
                                     : fmt::format("MISMATCH @{}", r.equiv.mismatch_cycle),
                      r.area.ff_bits, r.area.total_cells, r.area.nand2_eq, r.area.area_um2,
                      r.area.longest_path);
@@ -120,14 +122,16 @@ CommandSetup setup = [](CLI::App& app) {
       o.fst_path = (out / (c->module() + ".mismatch.fst")).string();
       r.equiv = c->equiv(o, std::nullopt, true);
       r.area = synth::estimate_area(c->verilog(), c->module());
-      const bool row_ok = r.verilator_ok && r.yosys_ok && r.equiv.passed;
+      // As in `warpforge equiv`: equivalent, and every coverage point hit.
+      const bool row_ok = r.verilator_ok && r.yosys_ok && r.equiv.passed && r.equiv.covered();
       all_ok &= row_ok;
-      fmt::print("  {:<4} {:<40} lint {}/{}  equiv {} ({:.1f} s)  {} FF  {:.0f} NAND2eq\n",
+      fmt::print("  {:<4} {:<40} lint {}/{}  equiv {} ({:.1f} s, {})  {} FF  {:.0f} NAND2eq\n",
                  row_ok ? "ok" : "FAIL", r.module, ok(r.verilator_ok), ok(r.yosys_ok),
-                 r.equiv.passed ? "ok" : "MISMATCH", r.equiv.seconds, r.area.ff_bits,
-                 r.area.nand2_eq);
+                 r.equiv.passed ? ok(r.equiv.covered()) : "MISMATCH", r.equiv.seconds,
+                 coverage_summary(r.equiv), r.area.ff_bits, r.area.nand2_eq);
       if (!r.lint_notes.empty()) fmt::print("{}\n", r.lint_notes);
       if (!r.equiv.passed) fmt::print("{}", r.equiv.mismatch);
+      if (r.equiv.passed) fmt::print("{}", format_missed(r.equiv));
       std::fflush(stdout);
       rows.push_back(std::move(r));
     }

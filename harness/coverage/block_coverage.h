@@ -1,0 +1,53 @@
+// The part of a coverage model every block shares: the table of the block's own cases (filled
+// by the derived model, harness/coverage/<block>.h) and toggle coverage of every output bit.
+// A model is driven by the equivalence and replay engines:
+//   sample(in, out)  every compared cycle, with the golden model's output (equal to the RTL's
+//                    while the run passes), before the clock edge;
+//   reset()          when the block is reset at that edge instead of ticking.
+// Models see only In and Out; where a case depends on the block's state (the warp granted
+// last, the first-hit order) they keep a shadow of it from what the ports showed, following
+// the same rule the block states in its header.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "harness/coverage/coverage_table.h"
+#include "harness/coverage/toggle_coverage.h"
+
+namespace wf::harness {
+
+template <class Block>
+class BlockCoverage {
+ public:
+  using Params = typename Block::Params;
+  using In = typename Block::In;
+  using Out = typename Block::Out;
+
+  explicit BlockCoverage(const Params& p) : p_(p), toggles_(Block::out_ports(p, Out{})) {}
+
+  // The block's cases first, then the toggles, each in declaration order.
+  std::vector<CoveragePoint> report() const {
+    std::vector<CoveragePoint> out = cases_.points();
+    const auto& t = toggles_.table().points();
+    out.insert(out.end(), t.begin(), t.end());
+    return out;
+  }
+
+ protected:
+  // Call once per sample(), with the cycle's output.
+  void sample_outputs(const Out& out) {
+    if (last_ && *last_ == out) return;  // nothing toggled; skips the port formatting
+    toggles_.sample(Block::out_ports(p_, out));
+    last_ = out;
+  }
+
+  Params p_;
+  CoverageTable cases_;
+
+ private:
+  ToggleCoverage toggles_;
+  std::optional<Out> last_;
+};
+
+}  // namespace wf::harness

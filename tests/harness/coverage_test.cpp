@@ -1,0 +1,254 @@
+// Functional coverage (harness/coverage/): the table and toggle bookkeeping, cases a fixed input
+// sequence must and must not hit, points that cannot occur under a parameter set not being
+// listed, the equivalence engine reporting a point its stimulus cannot reach as never hit (and
+// the report surviving the JSON a run-time runner writes), and -- the property `warpforge equiv`
+// relies on -- the constrained-random stimulus of every block hitting every listed point within
+// the default 10^5 cycles, for the parameter sets ctest runs. The RTL side is the golden model
+// itself here, so no Verilator run is needed.
+#include <algorithm>
+#include <memory>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "harness/cff_fetch_arbiter.h"
+#include "harness/equiv_engine.h"
+#include "harness/fef_fetch_arbiter.h"
+#include "harness/gto_arbiter.h"
+#include "harness/lrr_arbiter.h"
+#include "harness/mwf_arbiter.h"
+#include "harness/saws_arbiter.h"
+#include "harness/two_level_arbiter.h"
+#include "harness/typed_config.h"
+#include "harness/warp_priority_table.h"
+
+namespace wf::harness {
+namespace {
+
+bool listed(const std::vector<CoveragePoint>& points, const std::string& name) {
+  return std::any_of(points.begin(), points.end(),
+                     [&](const CoveragePoint& p) { return p.name == name; });
+}
+
+std::uint64_t hits(const std::vector<CoveragePoint>& points, const std::string& name) {
+  for (const auto& p : points)
+    if (p.name == name) return p.hits;
+  ADD_FAILURE() << "no coverage point '" << name << "'";
+  return 0;
+}
+
+// The golden model standing in for the RTL.
+template <class Block>
+class ModelDut final : public RtlDut<Block> {
+ public:
+  explicit ModelDut(const typename Block::Params& p) : model_(p) {}
+  typename Block::Out eval(const typename Block::In& in) override {
+    in_ = in;
+    return model_.eval(in);
+  }
+  void posedge(bool reset) override {
+    if (reset) {
+      model_.reset();
+    } else {
+      model_.tick(in_);
+    }
+  }
+  void trace(const std::string&, std::uint64_t) override {}
+
+ private:
+  Block model_;
+  typename Block::In in_{};
+};
+
+template <class H>
+EquivResult run_against_model(const typename H::Block::Params& p, std::uint64_t cycles,
+                              std::uint64_t seed) {
+  EquivOptions o;
+  o.cycles = cycles;
+  o.seed = seed;
+  const DutFactory<typename H::Block> make = [p] {
+    return std::make_unique<ModelDut<typename H::Block>>(p);
+  };
+  return run_equiv<H>(p, make, o);
+}
+
+TEST(CoverageTable, UnlistedPointsAreDroppedAndNeverHitKeepsOrder) {
+  CoverageTable t;
+  const auto a = t.add("a");
+  const auto gone = t.add("cannot occur", false);
+  const auto b = t.add("b");
+  EXPECT_EQ(gone, CoverageTable::kUnlisted);
+  t.hit(gone);
+  t.hit(b);
+  t.hit(b);
+  t.hit(a, false);
+  ASSERT_EQ(t.points().size(), 2u);
+  EXPECT_EQ(t.points()[1], (CoveragePoint{"b", 2}));
+  EXPECT_EQ(never_hit(t.points()), std::vector<std::string>{"a"});
+}
+
+TEST(ToggleCoverage, CountsRisesAndFallsPerBitOfEachPort) {
+  using blocks::BitVec;
+  const std::vector<blocks::PortValue> zero = {{"v_o", BitVec(1, 0)}, {"g_o", BitVec(70, 0)}};
+  ToggleCoverage t(zero);
+  ASSERT_EQ(t.table().points().size(), 2u * (1 + 70));
+  EXPECT_EQ(t.table().points()[0].name, "v_o rose");
+  EXPECT_EQ(t.table().points()[3].name, "g_o[0] fell");
+  auto set = zero;
+  set[0].value.set_field(0, 1, 1);
+  set[1].value.set_field(66, 1, 1);  // a bit in the second word
+  t.sample(set);                     // the first sample only sets the starting values
+  t.sample(zero);
+  t.sample(set);
+  const auto& p = t.table().points();
+  EXPECT_EQ(hits(p, "v_o rose"), 1u);
+  EXPECT_EQ(hits(p, "v_o fell"), 1u);
+  EXPECT_EQ(hits(p, "g_o[66] rose"), 1u);
+  EXPECT_EQ(hits(p, "g_o[66] fell"), 1u);
+  EXPECT_EQ(hits(p, "g_o[65] rose"), 0u);
+}
+
+TEST(LrrArbiterCoverage, FixedSequenceHitsExactlyItsCases) {
+  blocks::LrrArbiterParams p;
+  p.num_warps = 4;
+  blocks::LrrArbiter model(p);
+  LrrArbiterCoverage c(p);
+  // warp 2 alone, then 3 and 2 (3 goes after 2), then 2 and 3 again: 2 goes, wrapping round.
+  for (std::uint64_t ready : {0b0100ull, 0b1100ull, 0b1100ull, 0b0000ull}) {
+    const blocks::LrrArbiter::In in{ready};
+    c.sample(in, model.eval(in));
+    model.tick(in);
+  }
+  const auto r = c.report();
+  EXPECT_EQ(hits(r, "no warp ready"), 1u);
+  EXPECT_EQ(hits(r, "exactly one warp ready"), 1u);
+  EXPECT_EQ(hits(r, "every warp ready"), 0u);
+  EXPECT_EQ(hits(r, "round robin after the warp issued last: wraps around to a lower warp"), 1u);
+  EXPECT_EQ(hits(r,
+                 "round robin after the warp issued last: that warp could go again, another "
+                 "goes first"),
+            2u);
+  EXPECT_EQ(hits(r, "grant_o[2] rose"), 1u);
+  EXPECT_EQ(hits(r, "grant_o[3] fell"), 1u);
+  EXPECT_EQ(hits(r, "grant_o[0] rose"), 0u);
+}
+
+TEST(WarpPriorityTableCoverage, SaturationAndResetAreSeen) {
+  blocks::WarpPriorityTableParams p;
+  p.num_cta_slots = 2;
+  p.max_warps_per_cta = 2;
+  p.num_arrive_ports = 2;
+  blocks::WarpPriorityTable model(p);
+  WarpPriorityTableCoverage c(p);
+  blocks::WarpPriorityTable::In both;
+  both.arrive_valid = {true, true};
+  both.arrive_cta = {1, 1};
+  for (int i = 0; i < 2; ++i) {  // 0 -> 2 (full), then 2 + 2 saturates at 2
+    c.sample(both, model.eval(both));
+    model.tick(both);
+  }
+  c.reset();
+  const auto r = c.report();
+  EXPECT_EQ(hits(r, "two warps arrive at one slot in a cycle"), 2u);
+  EXPECT_EQ(hits(r, "all warps of the largest CTA wait (count = max_warps_per_cta)"), 1u);
+  EXPECT_EQ(hits(r, "arrivals beyond max_warps_per_cta saturate"), 1u);
+  EXPECT_EQ(hits(r, "reset clears waiting counts"), 1u);
+  EXPECT_EQ(hits(r, "a waiting slot releases"), 0u);
+}
+
+TEST(Coverage, PointsThatCannotOccurAreNotListed) {
+  blocks::TwoLevelArbiterParams one_group{4, 8}, three_groups{10, 4};
+  const auto one = TwoLevelArbiterCoverage(one_group).report();
+  const auto three = TwoLevelArbiterCoverage(three_groups).report();
+  EXPECT_FALSE(listed(one, "switches group: no warp of its group requests"));
+  EXPECT_TRUE(listed(one,
+                     "inside the group, round robin after the warp granted last: wraps "
+                     "around to a lower warp"));
+  EXPECT_TRUE(listed(three, "switches group: skips a group without requests"));
+  EXPECT_FALSE(listed(TwoLevelArbiterCoverage({4, 1}).report(),
+                      "inside the group, round robin after the warp granted last: wraps around "
+                      "to a lower warp"));
+
+  blocks::WarpPriorityTableParams wpt;
+  wpt.num_arrive_ports = 1;
+  EXPECT_FALSE(
+      listed(WarpPriorityTableCoverage(wpt).report(), "two warps arrive at one slot in a cycle"));
+
+  blocks::CffFetchArbiterParams cff;
+  cff.mode = blocks::FetchMode::kLrr;
+  const auto lrr = CffFetchArbiterCoverage(cff).report();
+  EXPECT_FALSE(listed(lrr, "most waiting first: more waiting warps beat a smaller slot"));
+  EXPECT_FALSE(listed(lrr, "greedy: the warp issue port 0 issued last goes first"));
+  cff.mode = blocks::FetchMode::kGto;
+  cff.num_issue_ports = 3;
+  const auto gto = CffFetchArbiterCoverage(cff).report();
+  EXPECT_TRUE(listed(gto, "greedy: the warp issue port 2 issued last goes first"));
+  EXPECT_FALSE(listed(gto, "greedy: the warp issue port 3 issued last goes first"));
+}
+
+// An arbiter harness whose stimulus never requests: everything but idleness goes unhit.
+struct NoRequestLrrHarness : LrrArbiterHarness {
+  class Stimulus {
+   public:
+    Stimulus(const Params&, std::uint64_t) {}
+    Block::In next() { return {}; }
+    bool reset_now() { return false; }
+  };
+};
+
+TEST(EquivEngine, ReportsPointsTheStimulusCannotReachAsNeverHit) {
+  blocks::LrrArbiterParams p;
+  p.num_warps = 8;
+  const EquivResult r = run_against_model<NoRequestLrrHarness>(p, 1000, 1);
+  EXPECT_TRUE(r.passed);
+  EXPECT_FALSE(r.covered());
+  EXPECT_EQ(hits(r.coverage, "no warp ready"), 1000u);
+  const auto missed = r.missed();
+  EXPECT_NE(std::find(missed.begin(), missed.end(), "exactly one warp ready"), missed.end());
+  EXPECT_NE(std::find(missed.begin(), missed.end(), "grant_o[7] rose"), missed.end());
+  EXPECT_EQ(std::find(missed.begin(), missed.end(), "no warp ready"), missed.end());
+
+  // A run-time runner reports through JSON; the table must come back whole.
+  const EquivResult back = equiv_result_from_json(nlohmann::json::parse(to_json(r).dump()));
+  EXPECT_EQ(back.coverage, r.coverage);
+  EXPECT_EQ(back.missed(), missed);
+  EXPECT_EQ(to_json(r).at("coverage_missed").get<std::vector<std::string>>(), missed);
+}
+
+// The parameter sets of the ctest equivalence runs (tests/harness/CMakeLists.txt).
+const std::vector<blocks::ParamList> kParamSets = {
+    {},
+    {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}},
+    {{"num_warps", "64"}, {"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}},
+    {{"num_warps", "4"}, {"group_size", "2"}, {"mode", "2lev"}},
+};
+
+template <class H>
+void expect_stimulus_covers_everything() {
+  const Machine machine = load_machine(kDefaultPreset);
+  for (const auto& overrides : kParamSets) {
+    for (const auto& config : find_block(H::Block::kName).configs(machine, overrides)) {
+      SCOPED_TRACE(config->module());
+      const auto& p = dynamic_cast<const TypedConfig<H>&>(*config).typed_params();
+      const EquivResult r = run_against_model<H>(p, 100'000, 1);
+      EXPECT_TRUE(r.passed);
+      EXPECT_GT(r.coverage.size(), 0u);
+      for (const auto& name : r.missed()) ADD_FAILURE() << "never hit: " << name;
+    }
+  }
+}
+
+template <class H>
+class StimulusCoverage : public ::testing::Test {};
+using Harnesses =
+    ::testing::Types<LrrArbiterHarness, GtoArbiterHarness, MwfArbiterHarness, SawsArbiterHarness,
+                     TwoLevelArbiterHarness, FefFetchArbiterHarness, CffFetchArbiterHarness,
+                     WarpPriorityTableHarness>;
+TYPED_TEST_SUITE(StimulusCoverage, Harnesses);
+
+TYPED_TEST(StimulusCoverage, HitsEveryListedPointInTheDefaultCycles) {
+  expect_stimulus_covers_everything<TypeParam>();
+}
+
+}  // namespace
+}  // namespace wf::harness
