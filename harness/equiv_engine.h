@@ -76,7 +76,7 @@ EquivResult run_equiv(const typename H::Block::Params& p,
         return cycle;
       }
       if (report && !(expected == idle)) ++result.grants;
-      if (report) coverage.sample(in, expected);
+      if (report) coverage.sample(model, in, expected);
       const bool reset = stimulus.reset_now();
       if (report && reset) coverage.reset();
       if (reset) {

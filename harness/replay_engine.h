@@ -120,7 +120,7 @@ EquivResult run_replay(const typename H::Block::Params& p,
         last_record = cycle;
         next = reader.next();
       }
-      if (report) coverage.sample(in, expected);
+      if (report) coverage.sample(model, in, expected);
       const bool reset = next.kind == trace::TraceEntry::Kind::kReset && next.cycle == cycle;
       if (report && reset) coverage.reset();
       if (reset) {

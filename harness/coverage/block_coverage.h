@@ -1,12 +1,11 @@
 // The part of a coverage model every block shares: the table of the block's own cases (filled
 // by the derived model, harness/coverage/<block>.h) and toggle coverage of every output bit.
 // A model is driven by the equivalence and replay engines:
-//   sample(in, out)  every compared cycle, with the golden model's output (equal to the RTL's
-//                    while the run passes), before the clock edge;
-//   reset()          when the block is reset at that edge instead of ticking.
-// Models see only In and Out; where a case depends on the block's state (the warp granted
-// last, the first-hit order) they keep a shadow of it from what the ports showed, following
-// the same rule the block states in its header.
+//   sample(model, in, out)  every compared cycle, with the golden model before its clock edge
+//                           and its output (equal to the RTL's while the run passes);
+//   reset()                 when the block is reset at that edge instead of ticking.
+// Where a case depends on the block's state (the warp granted last), the model's read-only
+// accessors give it: the coverage never keeps a second copy of a policy's state.
 #pragma once
 
 #include <optional>
@@ -25,6 +24,8 @@ class BlockCoverage {
   using Out = typename Block::Out;
 
   explicit BlockCoverage(const Params& p) : p_(p), toggles_(Block::out_ports(p, Out{})) {}
+
+  void reset() {}
 
   // The block's cases first, then the toggles, each in declaration order.
   std::vector<CoveragePoint> report() const {

@@ -8,11 +8,9 @@
 //   2lev:     the schedulers' groups preferred over other eligible warps, the fallback to any
 //             group when none of theirs is eligible (both need two groups), and round robin
 //             after the warp fetched last.
-// The shadow state follows the block's tick: the issue ports set each scheduler's warp issued
-// last and each CTA's, the grant sets the warp fetched last.
+// The warps remembered (fetched last, issued last per port and per CTA) are the model's.
 #pragma once
 
-#include <array>
 #include <optional>
 #include <vector>
 
@@ -52,7 +50,7 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
     any_group_ = cases_.add("no eligible warp in the schedulers' groups, any group", groups);
   }
 
-  void sample(const In& in, const Out& out) {
+  void sample(const blocks::CffFetchArbiter& model, const In& in, const Out& out) {
     sample_outputs(out);
     const unsigned n = p_.num_warps;
     const std::uint64_t eligible = in.eligible & blocks::low_mask(n);
@@ -62,27 +60,25 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
     if (out.grant_valid) cta = in.warp_cta[out.grant_warp];
     if (most_waiting_) most_waiting_->sample(ctas, in.wpt_count.data(), cta);
     if (first_hit_) first_hit_->sample(ctas, in.wpt_count.data(), cta);
-    if (out.grant_valid) grant(in, eligible, out.grant_warp);
-    issue(in);
+    if (out.grant_valid) grant(model, in, eligible, out.grant_warp);
   }
   void reset() {
-    last_fetch_.reset();
-    greedy_.fill(std::nullopt);
-    if (inner_) inner_->reset();
     if (first_hit_) first_hit_->reset();
   }
 
  private:
-  void grant(const In& in, std::uint64_t eligible, unsigned warp) {
+  void grant(const blocks::CffFetchArbiter& model, const In& in, std::uint64_t eligible,
+             unsigned warp) {
     const unsigned cta = in.warp_cta[warp];
     switch (p_.mode) {
       case blocks::FetchMode::kLrr:
-        round_robin_->sample(eligible, warp, last_fetch_);
+        round_robin_->sample(eligible, warp, model.last_fetch());
         break;
       case blocks::FetchMode::kGto: {
         bool greedy = false;
         for (unsigned k = 0; k < p_.num_issue_ports && !greedy; ++k) {
-          greedy = greedy_[k] && ((eligible >> *greedy_[k]) & 1);
+          const std::optional<unsigned> last = model.issued_last(k);
+          greedy = last && ((eligible >> *last) & 1);
           cases_.hit(port_first_[k], greedy);
         }
         if (!greedy) oldest_->sample(eligible, in.warp_cta.data(), in.cta_age.data(), warp);
@@ -91,28 +87,18 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
       case blocks::FetchMode::kTwoLevel: {
         std::uint64_t groups = 0;
         for (unsigned k = 0; k < p_.num_issue_ports; ++k) {
-          if (greedy_[k])
-            groups |= blocks::fetch_group_mask(*greedy_[k], p_.group_size, p_.num_warps);
+          if (const auto last = model.issued_last(k))
+            groups |= blocks::fetch_group_mask(*last, p_.group_size, p_.num_warps);
         }
         const std::uint64_t current = eligible & groups;
         cases_.hit(in_groups_, current && (eligible & ~groups));
         cases_.hit(any_group_, groups && !current);
-        round_robin_->sample(current ? current : eligible, warp, last_fetch_);
+        round_robin_->sample(current ? current : eligible, warp, model.last_fetch());
         break;
       }
       default:
-        inner_->sample(blocks::warps_of_cta(eligible, in.warp_cta, p_.num_warps, cta), cta, warp);
-    }
-    last_fetch_ = warp;
-  }
-
-  // The issue ports in order, as the block's tick takes them.
-  void issue(const In& in) {
-    for (unsigned k = 0; k < p_.num_issue_ports; ++k) {
-      const unsigned w = in.issue_warp[k];
-      if (!in.issue_valid[k] || w >= p_.num_warps) continue;
-      greedy_[k] = w;
-      if (inner_ && in.warp_cta[w] < p_.num_cta_slots) inner_->issued(in.warp_cta[w], w);
+        inner_->sample(blocks::warps_of_cta(eligible, in.warp_cta, p_.num_warps, cta), warp,
+                       model.inner_last(cta));
     }
   }
 
@@ -124,8 +110,6 @@ class CffFetchArbiterCoverage : public BlockCoverage<blocks::CffFetchArbiter> {
   std::optional<FirstHitCases> first_hit_;
   std::optional<InnerPolicyCases> inner_;
   CoverageTable::Id in_groups_ = CoverageTable::kUnlisted, any_group_ = CoverageTable::kUnlisted;
-  std::optional<unsigned> last_fetch_;
-  std::array<std::optional<unsigned>, blocks::CffFetchArbiter::kMaxPorts> greedy_{};
 };
 
 }  // namespace wf::harness

@@ -27,7 +27,7 @@ class CtaThenWarpCoverage : public BlockCoverage<Block> {
         order_(this->cases_, p.num_cta_slots),
         inner_(this->cases_, p.inner) {}
 
-  void sample(const In& in, const Out& out) {
+  void sample(const Block& model, const In& in, const Out& out) {
     this->sample_outputs(out);
     const unsigned n = this->p_.num_warps;
     const std::uint64_t ready = in.ready & blocks::low_mask(n);
@@ -37,13 +37,10 @@ class CtaThenWarpCoverage : public BlockCoverage<Block> {
     order_.sample(blocks::ctas_with_warps(ready, in.warp_cta, n, this->p_.num_cta_slots),
                   in.wpt_count.data(), cta);
     if (!cta) return;
-    inner_.sample(blocks::warps_of_cta(ready, in.warp_cta, n, *cta), *cta, out.grant_warp);
-    inner_.issued(*cta, out.grant_warp);
+    inner_.sample(blocks::warps_of_cta(ready, in.warp_cta, n, *cta), out.grant_warp,
+                  model.inner_last(*cta));
   }
-  void reset() {
-    order_.reset();
-    inner_.reset();
-  }
+  void reset() { order_.reset(); }
 
  private:
   RequestCases requests_;

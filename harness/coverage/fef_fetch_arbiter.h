@@ -3,7 +3,6 @@
 #pragma once
 
 #include <bit>
-#include <optional>
 
 #include "harness/coverage/block_coverage.h"
 #include "harness/coverage/remembered_warp_cases.h"
@@ -22,7 +21,7 @@ class FefFetchArbiterCoverage : public BlockCoverage<blocks::FefFetchArbiter> {
         nonempty_wins_(cases_.add("fewest entries first: no eligible warp is empty")),
         ties_(cases_, "a tie on the fewest entries, round robin after the warp fetched last") {}
 
-  void sample(const In& in, const Out& out) {
+  void sample(const blocks::FefFetchArbiter& model, const In& in, const Out& out) {
     sample_outputs(out);
     const unsigned n = p_.num_warps;
     const std::uint64_t eligible = in.eligible & blocks::low_mask(n);
@@ -36,16 +35,13 @@ class FefFetchArbiterCoverage : public BlockCoverage<blocks::FefFetchArbiter> {
     }
     cases_.hit(fewer_wins_, more != 0);
     cases_.hit(nonempty_wins_, fewest != 0);
-    if (std::popcount(tied) >= 2) ties_.sample(tied, out.grant_warp, last_);
-    last_ = out.grant_warp;
+    if (std::popcount(tied) >= 2) ties_.sample(tied, out.grant_warp, model.last_fetch());
   }
-  void reset() { last_.reset(); }
 
  private:
   RequestCases requests_;
   CoverageTable::Id fewer_wins_, nonempty_wins_;
   RoundRobinCases ties_;
-  std::optional<unsigned> last_;
 };
 
 }  // namespace wf::harness

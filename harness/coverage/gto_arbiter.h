@@ -21,23 +21,21 @@ class GtoArbiterCoverage : public BlockCoverage<blocks::GtoArbiter> {
         greedy_(cases_, "greedy on the warp issued last"),
         oldest_(cases_, p.num_warps) {}
 
-  void sample(const In& in, const Out& out) {
+  void sample(const blocks::GtoArbiter& model, const In& in, const Out& out) {
     sample_outputs(out);
     const std::uint64_t ready = in.ready & blocks::low_mask(p_.num_warps);
     requests_.sample(ready);
     if (!out.grant_valid) return;
-    greedy_.sample(ready, out.grant_warp, last_);
-    if (!last_ || !((ready >> *last_) & 1))
+    const std::optional<unsigned> last = model.greedy_warp();
+    greedy_.sample(ready, out.grant_warp, last);
+    if (!last || !((ready >> *last) & 1))
       oldest_.sample(ready, in.warp_cta.data(), in.cta_age.data(), out.grant_warp);
-    last_ = out.grant_warp;
   }
-  void reset() { last_.reset(); }
 
  private:
   RequestCases requests_;
   GreedyCases greedy_;
   AgeOrderCases oldest_;
-  std::optional<unsigned> last_;
 };
 
 }  // namespace wf::harness

@@ -8,9 +8,9 @@ InnerPolicyCases::InnerPolicyCases(CoverageTable& table, blocks::InnerPolicy inn
       greedy_(table, "inside the CTA, greedy on its warp issued last",
               inner == blocks::InnerPolicy::kGto) {}
 
-void InnerPolicyCases::sample(std::uint64_t mine, unsigned cta, unsigned warp) {
-  round_robin_.sample(mine, warp, last_[cta]);
-  greedy_.sample(mine, warp, last_[cta]);
+void InnerPolicyCases::sample(std::uint64_t mine, unsigned warp, std::optional<unsigned> last) {
+  round_robin_.sample(mine, warp, last);
+  greedy_.sample(mine, warp, last);
 }
 
 }  // namespace wf::harness

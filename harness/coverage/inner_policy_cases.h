@@ -1,10 +1,8 @@
 // The policy inside the chosen CTA (sim_model/blocks/inner_policy.h) of mwf_arbiter,
 // saws_arbiter and cff's mwf and saws modes: round robin after, or greedy on, the warp the CTA
-// issued last. The blocks remember that warp per CTA slot; so does this shadow, from the grants
-// (issue arbiters) or the issue ports (cff), by the blocks' rule.
+// issued last, which the blocks remember per CTA slot (their inner_last()).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -17,16 +15,13 @@ namespace wf::harness {
 class InnerPolicyCases {
  public:
   InnerPolicyCases(CoverageTable& table, blocks::InnerPolicy inner);
-  // A grant of `warp` in CTA slot `cta`, among the CTA's candidate warps `mine`.
-  void sample(std::uint64_t mine, unsigned cta, unsigned warp);
-  // CTA slot `cta` issued `warp` (at this cycle's clock edge).
-  void issued(unsigned cta, unsigned warp) { last_[cta] = warp; }
-  void reset() { last_.fill(std::nullopt); }
+  // A grant of `warp` among the chosen CTA's candidate warps `mine`; `last`: the warp the CTA
+  // issued last, as the block holds it.
+  void sample(std::uint64_t mine, unsigned warp, std::optional<unsigned> last);
 
  private:
   RoundRobinCases round_robin_;
   GreedyCases greedy_;
-  std::array<std::optional<unsigned>, 32> last_{};
 };
 
 }  // namespace wf::harness

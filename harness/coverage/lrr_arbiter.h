@@ -1,8 +1,6 @@
 // Coverage of lrr_arbiter: the request cases, and round robin after the warp issued last.
 #pragma once
 
-#include <optional>
-
 #include "harness/coverage/block_coverage.h"
 #include "harness/coverage/remembered_warp_cases.h"
 #include "harness/coverage/request_cases.h"
@@ -18,20 +16,16 @@ class LrrArbiterCoverage : public BlockCoverage<blocks::LrrArbiter> {
         requests_(cases_, p.num_warps, "ready"),
         round_robin_(cases_, "round robin after the warp issued last") {}
 
-  void sample(const In& in, const Out& out) {
+  void sample(const blocks::LrrArbiter& model, const In& in, const Out& out) {
     sample_outputs(out);
     const std::uint64_t ready = in.ready & blocks::low_mask(p_.num_warps);
     requests_.sample(ready);
-    if (!out.grant_valid) return;
-    round_robin_.sample(ready, out.grant_warp, last_);
-    last_ = out.grant_warp;
+    if (out.grant_valid) round_robin_.sample(ready, out.grant_warp, model.last_warp());
   }
-  void reset() { last_.reset(); }
 
  private:
   RequestCases requests_;
   RoundRobinCases round_robin_;
-  std::optional<unsigned> last_;
 };
 
 }  // namespace wf::harness

@@ -24,7 +24,7 @@ class WarpPriorityTableCoverage : public BlockCoverage<blocks::WarpPriorityTable
         reset_clears_(cases_.add("reset clears waiting counts")) {}
 
   // A point counts cycles: hit once when its case occurs at any slot.
-  void sample(const In& in, const Out& out) {
+  void sample(const blocks::WarpPriorityTable&, const In& in, const Out& out) {
     sample_outputs(out);
     bool arrival = false, two = false, release = false, release_wins = false, full = false,
          saturates = false;

@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,19 @@ class CffFetchArbiter {
   // Call every cycle: the issue ports (and, in saws modes, the counts) update the state.
   void tick(const In& in);
   void reset();
+  // Read-only state, for coverage models (harness/coverage/): the warp CTA slot `cta` issued
+  // last as the inner policy uses it (lrr always starts after it; gto has none until the CTA
+  // issued).
+  std::optional<unsigned> inner_last(unsigned cta) const {
+    if (p_.inner_gto() && !last_valid_[cta]) return std::nullopt;
+    return last_warp_[cta];
+  }
+  // The warp fetched last (lrr, 2lev round robin) and the warp issue port k issued last
+  // (gto, 2lev; none until it issued).
+  unsigned last_fetch() const { return last_fetch_; }
+  std::optional<unsigned> issued_last(unsigned port) const {
+    return greedy_valid_[port] ? std::optional<unsigned>(greedy_warp_[port]) : std::nullopt;
+  }
 
   static std::vector<PortValue> in_ports(const Params& p, const In& in);
   static std::vector<PortValue> out_ports(const Params& p, const Out& out);

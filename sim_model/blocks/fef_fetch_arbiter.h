@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ class FefFetchArbiter {
   Out eval(const In& in) const;
   void tick(const In& in);
   void reset() { last_fetch_ = p_.num_warps - 1; }  // warp 0 wins the first tie
+  // Read-only state, for coverage models (harness/coverage/) that classify a decision by
+  // the state it was made from.
+  unsigned last_fetch() const { return last_fetch_; }  // ties go round robin after it
 
   static std::vector<PortValue> in_ports(const Params& p, const In& in);
   static std::vector<PortValue> out_ports(const Params& p, const Out& out);

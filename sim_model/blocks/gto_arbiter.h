@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ class GtoArbiter {
 
   Out eval(const In& in) const;
   void tick(const In& in);
+  // Read-only state, for coverage models (harness/coverage/) that classify a decision by
+  // the state it was made from: the warp granted last, none after reset.
+  std::optional<unsigned> greedy_warp() const {
+    return greedy_valid_ ? std::optional<unsigned>(greedy_warp_) : std::nullopt;
+  }
   void reset() {
     greedy_valid_ = false;
     greedy_warp_ = 0;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ class LrrArbiter {
   Out eval(const In& in) const;
   void tick(const In& in);
   void reset() { last_ = p_.num_warps - 1; }  // so that warp 0 goes first after reset
+  // Read-only state, for coverage models (harness/coverage/) that classify a decision by
+  // the state it was made from.
+  unsigned last_warp() const { return last_; }  // the round robin starts after it
 
   unsigned last_granted() const { return last_; }
 

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,13 @@ class SawsArbiter {
   // Call every cycle (also when nothing is granted): the first-hit order follows the counts.
   void tick(const In& in);
   void reset();
+  // Read-only state, for coverage models (harness/coverage/): the warp CTA slot `cta` issued
+  // last as the inner policy uses it (lrr always starts after it; gto has none until the CTA
+  // issued).
+  std::optional<unsigned> inner_last(unsigned cta) const {
+    if (p_.inner == InnerPolicy::kGto && !last_valid_[cta]) return std::nullopt;
+    return last_warp_[cta];
+  }
 
   static std::vector<PortValue> in_ports(const Params& p, const In& in);
   static std::vector<PortValue> out_ports(const Params& p, const Out& out);

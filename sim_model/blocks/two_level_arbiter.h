@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,11 @@ class TwoLevelArbiter {
   Out eval(const In& in) const;
   void tick(const In& in);
   void reset();
+  // Read-only state, for coverage models (harness/coverage/): the warp granted last, whose
+  // group is the current group; none after reset.
+  std::optional<unsigned> group_warp() const {
+    return last_valid_ ? std::optional<unsigned>(last_) : std::nullopt;
+  }
 
   static std::vector<PortValue> in_ports(const Params& p, const In& in);
   static std::vector<PortValue> out_ports(const Params& p, const Out& out);

@@ -113,17 +113,18 @@ TEST(LrrArbiterCoverage, FixedSequenceHitsExactlyItsCases) {
   p.num_warps = 4;
   blocks::LrrArbiter model(p);
   LrrArbiterCoverage c(p);
-  // warp 2 alone, then 3 and 2 (3 goes after 2), then 2 and 3 again: 2 goes, wrapping round.
+  // After reset the pointer is at warp 3, so warp 2 alone wraps round; then 3 and 2 (3 goes
+  // after 2, passing over 2), then 2 and 3 again: 2 goes, wrapping round and passing over 3.
   for (std::uint64_t ready : {0b0100ull, 0b1100ull, 0b1100ull, 0b0000ull}) {
     const blocks::LrrArbiter::In in{ready};
-    c.sample(in, model.eval(in));
+    c.sample(model, in, model.eval(in));
     model.tick(in);
   }
   const auto r = c.report();
   EXPECT_EQ(hits(r, "no warp ready"), 1u);
   EXPECT_EQ(hits(r, "exactly one warp ready"), 1u);
   EXPECT_EQ(hits(r, "every warp ready"), 0u);
-  EXPECT_EQ(hits(r, "round robin after the warp issued last: wraps around to a lower warp"), 1u);
+  EXPECT_EQ(hits(r, "round robin after the warp issued last: wraps around to a lower warp"), 2u);
   EXPECT_EQ(hits(r,
                  "round robin after the warp issued last: that warp could go again, another "
                  "goes first"),
@@ -144,7 +145,7 @@ TEST(WarpPriorityTableCoverage, SaturationAndResetAreSeen) {
   both.arrive_valid = {true, true};
   both.arrive_cta = {1, 1};
   for (int i = 0; i < 2; ++i) {  // 0 -> 2 (full), then 2 + 2 saturates at 2
-    c.sample(both, model.eval(both));
+    c.sample(model, both, model.eval(both));
     model.tick(both);
   }
   c.reset();
