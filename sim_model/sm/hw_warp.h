@@ -9,7 +9,6 @@
 #include "sim_model/sm/function_units.h"
 #include "sim_model/sm/ibuffer.h"
 #include "sim_model/sm/scoreboard.h"
-#include "sim_model/sm/warp_state.h"
 
 namespace wf::sm {
 
@@ -32,7 +31,6 @@ struct HwWarp {
   bool finished = false;
   std::uint32_t pending_memory = 0;   // loads/atomics in flight
   std::uint32_t pending_atomics = 0;  // of those, global atomics performed at the L2
-  WarpState state = WarpState::kFetch;
   // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
   // unit is classified again every cycle, and only its own issue moves its pc.
   const ptx::Instr* next = nullptr;  // null: look it up

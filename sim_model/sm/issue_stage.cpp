@@ -1,6 +1,7 @@
 #include "sim_model/sm/issue_stage.h"
 
 #include <bit>
+#include <cassert>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -29,7 +30,8 @@ void IssueStage::reset() {
   trace_.clear();
 }
 
-WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
+WarpState IssueStage::classify(unsigned warp, std::uint64_t now) const {
+  HwWarp& h = core_.warps[warp];
   if (h.finished) return WarpState::kExit;
   if (h.at_barrier) return WarpState::kBarrier;
   if (h.ibuffer.empty()) {
@@ -38,6 +40,7 @@ WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
   if (!h.next) {
     h.next = h.warp->next_instr();
     h.next_timing = timing_of(*h.next, core_.config);
+    core_.set_next_unit(warp, h.next_timing.unit);
   }
   const ptx::Instr* in = h.next;
   if (h.scoreboard.blocks(*in, h.warp->reg_base())) return WarpState::kData;
@@ -51,22 +54,52 @@ WarpState IssueStage::classify(HwWarp& h, std::uint64_t now) const {
   return WarpState::kReady;
 }
 
+std::uint64_t IssueStage::unit_free_warps(std::uint64_t now) const {
+  std::uint64_t free = 0;
+  for (unsigned u = 0; u < kNumUnits; ++u) {
+    const Unit unit = static_cast<Unit>(u);
+    if (!core_.units.available(unit, now)) continue;
+    if (unit == Unit::kLdSt && !lsu_.can_accept()) continue;
+    free |= core_.unit_mask[u];
+  }
+  return free;
+}
+
 unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
   const unsigned n = static_cast<unsigned>(schedulers_.size());
   unsigned count = 0;
-  const std::uint64_t recheck = (core_.recheck_mask | core_.volatile_mask) & core_.live_mask;
+  // Control waits end with time; issued warps were touched by their issue.
+  const std::uint64_t recheck = (core_.recheck_mask | core_.in_state(WarpState::kControl) |
+                                 core_.in_state(WarpState::kIssued)) &
+                                core_.live_mask;
   core_.recheck_mask = 0;
   for (unsigned k = 0; k < n; ++k) {
-    for (std::uint64_t m = recheck & scheduler_mask_[k]; m; m &= m - 1) {
+    const std::uint64_t mine = scheduler_mask_[k];
+    for (std::uint64_t m = recheck & mine; m; m &= m - 1) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-      core_.set_state(w, classify(core_.warps[w], now));
+      core_.set_state(w, classify(w, now));
     }
-    if (check_states_) check_states(scheduler_mask_[k], now);
+    // A ready or unit-blocked warp nothing touched still has its instruction, operands and
+    // buffer: classify() would only look at its unit again, which is what this does for all.
+    const std::uint64_t waiting =
+        (core_.in_state(WarpState::kReady) | core_.in_state(WarpState::kStructural)) & mine &
+        ~recheck;
+    if (waiting) {
+      const std::uint64_t go = waiting & unit_free_warps(now);
+      auto& ready_mask = core_.state_mask[static_cast<unsigned>(WarpState::kReady)];
+      auto& blocked_mask = core_.state_mask[static_cast<unsigned>(WarpState::kStructural)];
+      for (std::uint64_t m = (ready_mask & waiting) ^ go; m; m &= m - 1) {
+        const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+        core_.warp_state[w] = (go >> w) & 1 ? WarpState::kReady : WarpState::kStructural;
+      }
+      ready_mask = (ready_mask & ~waiting) | go;
+      blocked_mask = (blocked_mask & ~waiting) | (waiting & ~go);
+    }
+    if (check_states_) check_states(mine, now);
     std::uint64_t ready = 0;
-    for (std::uint64_t m = scheduler_mask_[k] & core_.volatile_mask & core_.live_mask; m;
-         m &= m - 1) {
+    for (std::uint64_t m = core_.in_state(WarpState::kReady) & mine; m; m &= m - 1) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-      if (core_.warps[w].state == WarpState::kReady) ready |= std::uint64_t{1} << (w / n);
+      ready |= std::uint64_t{1} << (w / n);
     }
     const int pick = schedulers_[k].select(ready, core_.barriers.counts().count);
     issued[k] = -1;
@@ -81,7 +114,8 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
   // Every live warp is counted in its final state of the cycle: an issue may have released a
   // barrier, but that takes effect next cycle.
   StateCounts& states = core_.stats.states;
-  for (unsigned s = 0; s < kNumWarpStates; ++s) states[s] += core_.warps_in_state[s];
+  for (unsigned s = 0; s < kNumWarpStates; ++s)
+    states[s] += static_cast<unsigned>(std::popcount(core_.state_mask[s]));
   for (unsigned w : released_) {
     core_.warps[w].at_barrier = false;
     core_.touch(w);
@@ -93,12 +127,11 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
 void IssueStage::check_states(std::uint64_t warps, std::uint64_t now) const {
   for (std::uint64_t m = warps & core_.live_mask; m; m &= m - 1) {
     const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-    HwWarp& h = core_.warps[w];
-    const WarpState fresh = classify(h, now);
-    if (fresh != h.state) {
+    const WarpState fresh = classify(w, now);
+    if (fresh != core_.warp_state[w]) {
       throw std::logic_error(
           fmt::format("sm {} warp {} at cycle {}: tracked state {} but the warp is {}", core_.id, w,
-                      now, kWarpStateNames[static_cast<unsigned>(h.state)],
+                      now, kWarpStateNames[static_cast<unsigned>(core_.warp_state[w])],
                       kWarpStateNames[static_cast<unsigned>(fresh)]));
     }
   }
@@ -108,6 +141,8 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
   core_.launch->clock = now;
   const ptx::StepRecord rec = core_.executor->step(*h.warp, *h.cta);
+  assert(h.next == rec.instr);  // a ready warp was classified at this pc
+  const Timing t = h.next_timing;
   h.next = nullptr;
   if (trace_on_) trace_.push_back({now, warp, rec.pc});
   ++core_.stats.warp_instructions;
@@ -116,7 +151,6 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   core_.touch(warp);
 
   const ptx::Instr& in = *rec.instr;
-  const Timing t = timing_of(in, core_.config);
   if (t.unit == Unit::kLdSt) {
     core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now));
   } else {

@@ -41,7 +41,9 @@ class IssueStage {
   const std::vector<IssueEvent>& trace() const { return trace_; }
 
  private:
-  WarpState classify(HwWarp& h, std::uint64_t now) const;
+  WarpState classify(unsigned warp, std::uint64_t now) const;
+  // The warps whose next instruction's unit (and, for LD/ST, the L1) could take it now.
+  std::uint64_t unit_free_warps(std::uint64_t now) const;
   // Classifies the live warps of `warps` afresh and throws if the incrementally tracked state
   // differs (TimingConfig::check_warp_states; tests turn it on).
   void check_states(std::uint64_t warps, std::uint64_t now) const;

@@ -1,6 +1,7 @@
 #include "sim_model/sm/sm.h"
 
 #include <algorithm>
+#include <bit>
 
 #include <fmt/format.h>
 
@@ -48,7 +49,7 @@ void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_
     h.scoreboard.reset(regs);
     cs.warps.push_back(hw);
     core_.live_mask |= SmCore::bit(hw);
-    ++core_.warps_in_state[static_cast<unsigned>(h.state)];
+    core_.enter(hw, WarpState::kFetch);
     core_.touch(hw);
     core_.note_ibuffer(hw);
     issue_.set_warp_cta(hw, slot);
@@ -128,7 +129,7 @@ void Sm::wake(std::uint64_t now) {
   core_.stats.busy_cycles += skipped;
   core_.stats.live_warp_cycles += skipped * live_warps_;
   for (unsigned s = 0; s < kNumWarpStates; ++s)
-    core_.stats.states[s] += skipped * core_.warps_in_state[s];
+    core_.stats.states[s] += skipped * static_cast<unsigned>(std::popcount(core_.state_mask[s]));
 }
 
 void Sm::finish_cta(unsigned slot, std::uint64_t now) {
@@ -136,11 +137,10 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
   finished_.push_back({cs.cta->id, core_.id, cs.start_cycle, now + 1});
   for (unsigned w : cs.warps) {
     HwWarp& h = core_.warps[w];
-    --core_.warps_in_state[static_cast<unsigned>(h.state)];
+    core_.leave(w);
     const std::uint64_t gone = ~SmCore::bit(w);
     core_.live_mask &= gone;
     core_.recheck_mask &= gone;
-    core_.volatile_mask &= gone;
     core_.fetch_candidates &= gone;
     h.warp = nullptr;
     h.cta = nullptr;
@@ -181,7 +181,7 @@ std::string Sm::dump_warps() const {
         "  sm {} warp {:2} cta {} warp {:2} of cta: {:<10} {}, barrier {}, "
         "pending memory {}\n",
         core_.id, w, h.cta->id, h.warp->warp_in_cta(),
-        kWarpStateNames[static_cast<unsigned>(h.state)], where, h.warp->barrier(),
+        kWarpStateNames[static_cast<unsigned>(core_.warp_state[w])], where, h.warp->barrier(),
         h.pending_memory);
   }
   return out;

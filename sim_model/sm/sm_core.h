@@ -17,6 +17,7 @@
 #include "sim_model/sm/sm_stats.h"
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/sm/warp_phases.h"
+#include "sim_model/sm/warp_state.h"
 #include "sim_model/sm/writeback_queue.h"
 
 namespace wf::sm {
@@ -57,27 +58,37 @@ struct SmCore {
   // every warp (one bit per hardware warp slot; the blocks' 64-warp limit bounds the SM).
   std::uint64_t live_mask = 0;
   // Warps whose state must be worked out again: something they depend on changed (an issue, a
-  // fetch, a register or memory answer, a barrier release), or it depends on time or on other
-  // warps' issues (ready, structural, control, issued). The rest keep last cycle's state.
+  // fetch, a register or memory answer, a barrier release). Warps that are ready or waiting on a
+  // unit and were not touched can only change with the units (IssueStage); the rest keep last
+  // cycle's state.
   std::uint64_t recheck_mask = 0;
-  std::uint64_t volatile_mask = 0;
   // Live, not finished, I-buffer empty: the candidates for fetch.
   std::uint64_t fetch_candidates = 0;
-  std::array<std::uint32_t, kNumWarpStates> warps_in_state{};  // live warps per state
+  // Each live warp's state, and per state its warps (one bit per slot, each live warp in
+  // exactly one mask): a cycle's accounting and the schedulers' ready sets are bit operations
+  // on a few words instead of a walk over the warp slots.
+  std::array<WarpState, 64> warp_state{};
+  std::array<std::uint64_t, kNumWarpStates> state_mask{};
+  // Warps whose next instruction (HwWarp::next, when set) goes to each unit.
+  std::array<std::uint64_t, kNumUnits> unit_mask{};
 
   void touch(unsigned warp) { recheck_mask |= bit(warp); }
   static std::uint64_t bit(unsigned warp) { return std::uint64_t{1} << warp; }
+  std::uint64_t in_state(WarpState s) const { return state_mask[static_cast<unsigned>(s)]; }
   void set_state(unsigned warp, WarpState s) {
-    HwWarp& h = warps[warp];
-    --warps_in_state[static_cast<unsigned>(h.state)];
-    ++warps_in_state[static_cast<unsigned>(s)];
-    h.state = s;
-    if (s == WarpState::kReady || s == WarpState::kStructural || s == WarpState::kControl ||
-        s == WarpState::kIssued) {
-      volatile_mask |= bit(warp);
-    } else {
-      volatile_mask &= ~bit(warp);
-    }
+    state_mask[static_cast<unsigned>(warp_state[warp])] &= ~bit(warp);
+    state_mask[static_cast<unsigned>(s)] |= bit(warp);
+    warp_state[warp] = s;
+  }
+  // A warp slot joins (in state `s`) or leaves the live set.
+  void enter(unsigned warp, WarpState s) {
+    warp_state[warp] = s;
+    state_mask[static_cast<unsigned>(s)] |= bit(warp);
+  }
+  void leave(unsigned warp) { state_mask[static_cast<unsigned>(warp_state[warp])] &= ~bit(warp); }
+  void set_next_unit(unsigned warp, Unit u) {
+    for (auto& m : unit_mask) m &= ~bit(warp);
+    unit_mask[static_cast<unsigned>(u)] |= bit(warp);
   }
   // Keeps fetch_candidates in step after the warp's I-buffer or `finished` changed.
   void note_ibuffer(unsigned warp) {
