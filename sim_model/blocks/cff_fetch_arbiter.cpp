@@ -116,8 +116,7 @@ CffFetchArbiter::Out CffFetchArbiter::eval(const In& in) const {
   return out;
 }
 
-void CffFetchArbiter::tick(const In& in) {
-  const Out out = eval(in);
+void CffFetchArbiter::tick(const In& in, const Out& out) {
   if (out.grant_valid) last_fetch_ = out.grant_warp;
   // Ports in order, so a later scheduler's issue wins when two touch the same CTA.
   for (unsigned k = 0; k < p_.num_issue_ports; ++k) {

@@ -60,7 +60,9 @@ class FefFetchArbiter {
   const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
-  void tick(const In& in);
+  void tick(const In& in) { tick(in, eval(in)); }
+  // The same clock edge when the caller already has `out` = eval(in) (the SM's BlockSlot).
+  void tick(const In& in, const Out& out);
   void reset() { last_fetch_ = p_.num_warps - 1; }  // warp 0 wins the first tie
   // Read-only state, for coverage models (harness/coverage/) that classify a decision by
   // the state it was made from.

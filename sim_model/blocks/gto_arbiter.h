@@ -54,7 +54,9 @@ class GtoArbiter {
   const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
-  void tick(const In& in);
+  void tick(const In& in) { tick(in, eval(in)); }
+  // The same clock edge when the caller already has `out` = eval(in) (the SM's BlockSlot).
+  void tick(const In& in, const Out& out);
   // Read-only state, for coverage models (harness/coverage/) that classify a decision by
   // the state it was made from: the warp granted last, none after reset.
   std::optional<unsigned> greedy_warp() const {

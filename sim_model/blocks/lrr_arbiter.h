@@ -44,7 +44,9 @@ class LrrArbiter {
   const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
-  void tick(const In& in);
+  void tick(const In& in) { tick(in, eval(in)); }
+  // The same clock edge when the caller already has `out` = eval(in) (the SM's BlockSlot).
+  void tick(const In& in, const Out& out);
   void reset() { last_ = p_.num_warps - 1; }  // so that warp 0 goes first after reset
   // Read-only state, for coverage models (harness/coverage/) that classify a decision by
   // the state it was made from.

@@ -70,7 +70,9 @@ class SawsArbiter {
 
   Out eval(const In& in) const;
   // Call every cycle (also when nothing is granted): the first-hit order follows the counts.
-  void tick(const In& in);
+  void tick(const In& in) { tick(in, eval(in)); }
+  // The same clock edge when the caller already has `out` = eval(in) (the SM's BlockSlot).
+  void tick(const In& in, const Out& out);
   void reset();
   // Read-only state, for coverage models (harness/coverage/): the warp CTA slot `cta` issued
   // last as the inner policy uses it (lrr always starts after it; gto has none until the CTA

@@ -65,7 +65,9 @@ class TwoLevelArbiter {
   const Params& params() const { return p_; }
 
   Out eval(const In& in) const;
-  void tick(const In& in);
+  void tick(const In& in) { tick(in, eval(in)); }
+  // The same clock edge when the caller already has `out` = eval(in) (the SM's BlockSlot).
+  void tick(const In& in, const Out& out);
   void reset();
   // Read-only state, for coverage models (harness/coverage/): the warp granted last, whose
   // group is the current group; none after reset.

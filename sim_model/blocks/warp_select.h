@@ -29,8 +29,9 @@ inline int first_after(std::uint64_t mask, unsigned last, unsigned n) {
 template <class WarpCta>
 std::uint64_t warps_of_cta(std::uint64_t mask, const WarpCta& warp_cta, unsigned n, unsigned cta) {
   std::uint64_t out = 0;
-  for (unsigned w = 0; w < n; ++w) {
-    if (((mask >> w) & 1) && warp_cta[w] == cta) out |= std::uint64_t{1} << w;
+  for (std::uint64_t m = mask & low_mask(n); m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    if (warp_cta[w] == cta) out |= std::uint64_t{1} << w;
   }
   return out;
 }
@@ -40,9 +41,8 @@ template <class WarpCta>
 std::uint32_t ctas_with_warps(std::uint64_t mask, const WarpCta& warp_cta, unsigned n,
                               unsigned num_cta_slots) {
   std::uint32_t out = 0;
-  for (unsigned w = 0; w < n; ++w) {
-    if ((mask >> w) & 1) out |= std::uint32_t{1} << warp_cta[w];
-  }
+  for (std::uint64_t m = mask & low_mask(n); m; m &= m - 1)
+    out |= std::uint32_t{1} << warp_cta[static_cast<unsigned>(std::countr_zero(m))];
   return out & static_cast<std::uint32_t>(low_mask(num_cta_slots));
 }
 

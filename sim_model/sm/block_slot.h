@@ -44,7 +44,11 @@ class BlockSlot {
       out = external_->step(in);
     } else {
       out = model_.eval(in);
-      model_.tick(in);
+      if constexpr (requires { model_.tick(in, out); }) {
+        model_.tick(in, out);  // without evaluating the block a second time
+      } else {
+        model_.tick(in);
+      }
     }
     if (recorder_) [[unlikely]]
       recorder_->record(in, out);
