@@ -77,7 +77,7 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     const std::uint64_t mine = scheduler_mask_[k];
     for (std::uint64_t m = recheck & mine; m; m &= m - 1) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-      core_.set_state(w, classify(w, now));
+      core_.set_state(w, classify(w, now), now);
     }
     // A ready or unit-blocked warp nothing touched still has its instruction, operands and
     // buffer: classify() would only look at its unit again, which is what this does for all.
@@ -90,6 +90,7 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
       auto& blocked_mask = core_.state_mask[static_cast<unsigned>(WarpState::kStructural)];
       for (std::uint64_t m = (ready_mask & waiting) ^ go; m; m &= m - 1) {
         const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+        core_.account(w, now);
         core_.warp_state[w] = (go >> w) & 1 ? WarpState::kReady : WarpState::kStructural;
       }
       ready_mask = (ready_mask & ~waiting) | go;
@@ -106,16 +107,13 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;
       issue(w, k, now);
-      core_.set_state(w, WarpState::kIssued);
+      core_.set_state(w, WarpState::kIssued, now);
       issued[k] = static_cast<int>(w);
       ++count;
     }
   }
   // Every live warp is counted in its final state of the cycle: an issue may have released a
   // barrier, but that takes effect next cycle.
-  StateCounts& states = core_.stats.states;
-  for (unsigned s = 0; s < kNumWarpStates; ++s)
-    states[s] += static_cast<unsigned>(std::popcount(core_.state_mask[s]));
   for (unsigned w : released_) {
     core_.warps[w].at_barrier = false;
     core_.touch(w);

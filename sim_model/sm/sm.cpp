@@ -49,7 +49,7 @@ void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_
     h.scoreboard.reset(regs);
     cs.warps.push_back(hw);
     core_.live_mask |= SmCore::bit(hw);
-    core_.enter(hw, WarpState::kFetch);
+    core_.enter(hw, WarpState::kFetch, now);
     core_.touch(hw);
     core_.note_ibuffer(hw);
     issue_.set_warp_cta(hw, slot);
@@ -94,6 +94,7 @@ unsigned Sm::cycle(std::uint64_t now) {
   }
   ++core_.stats.busy_cycles;
   core_.stats.live_warp_cycles += live_warps_;
+  accounted_to_ = now + 1;
   core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
   lsu_.cycle(now);
   const unsigned issued = issue_.cycle(now, issued_);
@@ -124,12 +125,12 @@ void Sm::wake(std::uint64_t now) {
   asleep_ = false;
   if (now <= sleep_from_) return;
   if (resident_ == 0) return;  // an empty SM's idle cycles are neither busy nor skipped work
+  accounted_to_ = now;
   const std::uint64_t skipped = now - sleep_from_;
   core_.stats.skipped_cycles += skipped;
   core_.stats.busy_cycles += skipped;
   core_.stats.live_warp_cycles += skipped * live_warps_;
-  for (unsigned s = 0; s < kNumWarpStates; ++s)
-    core_.stats.states[s] += skipped * static_cast<unsigned>(std::popcount(core_.state_mask[s]));
+  // The warps kept their states while the SM slept; core_.account() adds those cycles.
 }
 
 void Sm::finish_cta(unsigned slot, std::uint64_t now) {
@@ -137,7 +138,7 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
   finished_.push_back({cs.cta->id, core_.id, cs.start_cycle, now + 1});
   for (unsigned w : cs.warps) {
     HwWarp& h = core_.warps[w];
-    core_.leave(w);
+    core_.leave(w, now + 1);
     const std::uint64_t gone = ~SmCore::bit(w);
     core_.live_mask &= gone;
     core_.recheck_mask &= gone;
@@ -158,6 +159,12 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
   cs.warps.clear();
   ++core_.stats.ctas;
   refresh_cta_age();
+}
+
+const SmStats& Sm::stats() {
+  for (std::uint64_t m = core_.live_mask; m; m &= m - 1)
+    core_.account(static_cast<unsigned>(std::countr_zero(m)), accounted_to_);
+  return core_.stats;
 }
 
 std::vector<CtaRecord> Sm::take_finished() {

@@ -53,7 +53,9 @@ class Sm {
 
   // CTAs that finished since the last call.
   std::vector<CtaRecord> take_finished();
-  const SmStats& stats() const { return core_.stats; }
+  // Folds the live warps' time in their current states (through the last cycle run or slept
+  // and woken from) into the stats first.
+  const SmStats& stats();
   const std::vector<WarpPhaseSlice>& timeline() const { return core_.phases.slices(); }
   const L1Stats& l1_stats() const { return lsu_.l1().stats(); }
   // One line per live warp: state, pc, barrier, pending memory (the deadlock report).
@@ -84,6 +86,7 @@ class Sm {
   std::uint64_t dispatch_seq_ = 0;
   bool asleep_ = false;
   std::uint64_t sleep_from_ = 0;
+  std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
   std::vector<CtaRecord> finished_;
 };
 

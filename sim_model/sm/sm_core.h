@@ -65,27 +65,44 @@ struct SmCore {
   // Live, not finished, I-buffer empty: the candidates for fetch.
   std::uint64_t fetch_candidates = 0;
   // Each live warp's state, and per state its warps (one bit per slot, each live warp in
-  // exactly one mask): a cycle's accounting and the schedulers' ready sets are bit operations
-  // on a few words instead of a walk over the warp slots.
+  // exactly one mask): the schedulers' ready sets are bit operations on a few words instead of
+  // a walk over the warp slots.
   std::array<WarpState, 64> warp_state{};
   std::array<std::uint64_t, kNumWarpStates> state_mask{};
+  // Warp-cycles per state are added when a warp leaves a state (its time there is known then),
+  // not every cycle for every state: the first cycle of each warp's current state not yet in
+  // stats.states.
+  std::array<std::uint64_t, 64> state_since{};
   // Warps whose next instruction (HwWarp::next, when set) goes to each unit.
   std::array<std::uint64_t, kNumUnits> unit_mask{};
 
   void touch(unsigned warp) { recheck_mask |= bit(warp); }
   static std::uint64_t bit(unsigned warp) { return std::uint64_t{1} << warp; }
   std::uint64_t in_state(WarpState s) const { return state_mask[static_cast<unsigned>(s)]; }
-  void set_state(unsigned warp, WarpState s) {
+  // The warp's state for cycle `now` (and on, until the next change) is `s`.
+  void set_state(unsigned warp, WarpState s, std::uint64_t now) {
+    const WarpState old = warp_state[warp];
+    if (old == s) return;
+    account(warp, now);
+    state_mask[static_cast<unsigned>(old)] &= ~bit(warp);
+    state_mask[static_cast<unsigned>(s)] |= bit(warp);
+    warp_state[warp] = s;
+  }
+  // Adds the warp's cycles in its current state before `until` to the stats.
+  void account(unsigned warp, std::uint64_t until) {
+    stats.states[static_cast<unsigned>(warp_state[warp])] += until - state_since[warp];
+    state_since[warp] = until;
+  }
+  // A warp slot joins the live set in state `s` at cycle `now`, or leaves it before `until`.
+  void enter(unsigned warp, WarpState s, std::uint64_t now) {
+    warp_state[warp] = s;
+    state_since[warp] = now;
+    state_mask[static_cast<unsigned>(s)] |= bit(warp);
+  }
+  void leave(unsigned warp, std::uint64_t until) {
+    account(warp, until);
     state_mask[static_cast<unsigned>(warp_state[warp])] &= ~bit(warp);
-    state_mask[static_cast<unsigned>(s)] |= bit(warp);
-    warp_state[warp] = s;
   }
-  // A warp slot joins (in state `s`) or leaves the live set.
-  void enter(unsigned warp, WarpState s) {
-    warp_state[warp] = s;
-    state_mask[static_cast<unsigned>(s)] |= bit(warp);
-  }
-  void leave(unsigned warp) { state_mask[static_cast<unsigned>(warp_state[warp])] &= ~bit(warp); }
   void set_next_unit(unsigned warp, Unit u) {
     for (auto& m : unit_mask) m &= ~bit(warp);
     unit_mask[static_cast<unsigned>(u)] |= bit(warp);
