@@ -136,6 +136,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
       }
       memory_->tick();
       for (auto& s : sms_) {
+        if (!s->has_finished()) continue;
         for (const auto& r : s->take_finished()) {
           kernel_->ctas.push_back(r);
           ++done;

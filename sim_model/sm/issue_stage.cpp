@@ -159,6 +159,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
 
   if (rec.is_exit) {
     h.finished = true;
+    core_.cta_may_finish = true;
     h.ibuffer.flush();
   } else if (in.cls == ptx::OpClass::Control) {
     h.branch_pending = true;

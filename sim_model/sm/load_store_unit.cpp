@@ -62,7 +62,7 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
     return n;
   }
   HwWarp& h = core_.warps[warp];
-  Pending p{warp, h.generation, {}, now, rec.deferred_atomic};
+  Pending p{warp, h.generation, {}, now, rec.deferred_atomic, true};
   p.release.warp = warp;
   p.release.generation = h.generation;
   for (unsigned i = 0; i < in.nwrites && p.release.count < p.release.regs.size(); ++i) {
@@ -71,8 +71,16 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
   }
   ++h.pending_memory;
   if (rec.deferred_atomic != ptx::kNoDeferredAtomic) ++h.pending_atomics;
-  const std::uint64_t token = next_token_++;
-  pending_.emplace(token, p);
+  std::uint32_t index;
+  if (free_pending_.empty()) {
+    index = static_cast<std::uint32_t>(pending_.size());
+    pending_.push_back(p);
+  } else {
+    index = free_pending_.back();
+    free_pending_.pop_back();
+    pending_[index] = p;
+  }
+  const std::uint64_t token = std::uint64_t{index} + 1;
   l1_->access(token, warp, kind, m, lines.data(), n, now);
   return n;
 }
@@ -80,27 +88,28 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
 void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line) {
   std::uint64_t token = 0;
   if (!l1_->atomic_token(request_id, token)) return;
-  const auto it = pending_.find(token);
-  if (it == pending_.end() || it->second.atomic == ptx::kNoDeferredAtomic) return;
-  core_.executor->perform_atomic(it->second.atomic, line, core_.config.l1d_line_bytes);
+  const Pending* p = pending(token);
+  if (!p || p->atomic == ptx::kNoDeferredAtomic) return;
+  core_.executor->perform_atomic(p->atomic, line, core_.config.l1d_line_bytes);
 }
 
 void LoadStoreUnit::cycle(std::uint64_t now) {
   l1_->cycle(now);
   std::uint64_t token = 0;
   while (l1_->pop_completion(token)) {
-    auto it = pending_.find(token);
-    if (it == pending_.end()) continue;
-    const Pending& p = it->second;
+    Pending* found = pending(token);
+    if (!found) continue;
+    Pending& p = *found;
     HwWarp& h = core_.warps[p.warp];
     if (h.generation == p.generation) {
       core_.release(p.release);
-      --h.pending_memory;
+      if (--h.pending_memory == 0) core_.cta_may_finish = true;
       if (p.atomic != ptx::kNoDeferredAtomic) --h.pending_atomics;
     }
     ++core_.stats.memory_loads;
     core_.stats.memory_latency_cycles += now - p.issue_cycle;
-    pending_.erase(it);
+    p.live = false;
+    free_pending_.push_back(static_cast<std::uint32_t>(token - 1));
   }
 }
 

@@ -6,7 +6,7 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
+#include <vector>
 
 #include "sim_model/ptx/step_record.h"
 #include "sim_model/sm/l1_data_port.h"
@@ -37,12 +37,20 @@ class LoadStoreUnit {
     RegisterRelease release;
     std::uint64_t issue_cycle;
     std::uint32_t atomic;  // the executor's deferred atomic, or ptx::kNoDeferredAtomic
+    bool live;
   };
+
+  // The instruction behind `token`, or null when none is pending under it.
+  Pending* pending(std::uint64_t token) {
+    if (token == 0 || token > pending_.size() || !pending_[token - 1].live) return nullptr;
+    return &pending_[token - 1];
+  }
 
   SmCore& core_;
   std::unique_ptr<L1DataPort> l1_;
-  std::unordered_map<std::uint64_t, Pending> pending_;  // token -> what to release
-  std::uint64_t next_token_ = 1;
+  // Loads and atomics in flight; an instruction's token is its index + 1 (0 is a store's).
+  std::vector<Pending> pending_;
+  std::vector<std::uint32_t> free_pending_;
 };
 
 }  // namespace wf::sm

@@ -100,9 +100,12 @@ unsigned Sm::cycle(std::uint64_t now) {
   const unsigned issued = issue_.cycle(now, issued_);
   const bool fetched = fetch_.cycle(now, issued_);
   core_.barriers.tick();
-  for (unsigned s = 0; s < core_.ctas.size(); ++s) {
-    if (core_.ctas[s].cta && core_.ctas[s].cta->finished() && !memory_pending(s)) {
-      finish_cta(s, now);
+  if (core_.cta_may_finish) {
+    core_.cta_may_finish = false;
+    for (unsigned s = 0; s < core_.ctas.size(); ++s) {
+      if (core_.ctas[s].cta && core_.ctas[s].cta->finished() && !memory_pending(s)) {
+        finish_cta(s, now);
+      }
     }
   }
   // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)

@@ -53,6 +53,7 @@ class Sm {
 
   // CTAs that finished since the last call.
   std::vector<CtaRecord> take_finished();
+  bool has_finished() const { return !finished_.empty(); }
   // Folds the live warps' time in their current states (through the last cycle run or slept
   // and woken from) into the stats first.
   const SmStats& stats();

@@ -62,6 +62,8 @@ struct SmCore {
   // unit and were not touched can only change with the units (IssueStage); the rest keep last
   // cycle's state.
   std::uint64_t recheck_mask = 0;
+  // A warp exited or a load came back since the SM last looked for finished CTAs.
+  bool cta_may_finish = false;
   // Live, not finished, I-buffer empty: the candidates for fetch.
   std::uint64_t fetch_candidates = 0;
   // Each live warp's state, and per state its warps (one bit per slot, each live warp in
