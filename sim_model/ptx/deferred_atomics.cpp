@@ -1,6 +1,6 @@
 // Global atomics performed when the timing model's memory system says they reached the L2.
-#include <cstring>
 
+#include "sim_model/ptx/bytes.h"
 #include "sim_model/ptx/executor.h"
 
 namespace wf::ptx {
@@ -33,10 +33,9 @@ void Executor::perform_atomic(std::uint32_t id, std::uint64_t line, unsigned lin
   const unsigned dest_bits = in.ops[0].bits;
   for_lanes(here, [&](unsigned l) {
     std::uint8_t* p = ctx_.memory->byte_ptr(d.addr[l]);  // checked at issue
-    std::uint64_t old = 0;
-    std::memcpy(&old, p, bytes);
+    const std::uint64_t old = load_bytes(p, bytes);
     const std::uint64_t n = atomic_result(in, old, d.b[l], d.c[l]);
-    if (n != old) std::memcpy(p, &n, bytes);
+    if (n != old) store_bytes(p, n, bytes);
     if (d.dest != ~0u) w.reg(dest, l) = dest_bits >= 64 ? old : old & width_mask(dest_bits);
   });
   d.lanes &= ~here;

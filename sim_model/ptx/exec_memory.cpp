@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstring>
 
 #include "sim_model/ptx/address_map.h"
+#include "sim_model/ptx/bytes.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
 #include "sim_model/ptx/half.h"
@@ -75,8 +75,7 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     std::uint8_t* p = locate(w, cta, space, addr, total, l, !load);
     for (unsigned k = 0; k < in.vec; ++k) {
       if (load) {
-        std::uint64_t x = 0;
-        std::memcpy(&x, p + k * eb, eb);
+        std::uint64_t x = load_bytes(p + k * eb, eb);
         if (sgn) x = static_cast<std::uint64_t>(sext(x, eb * 8));
         if (v.kind == OperandKind::Vec)
           set_reg(w, v.vec[k], l, x, v.bits);
@@ -85,7 +84,7 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
       } else {
         std::uint64_t x = v.kind == OperandKind::Vec ? (v.vec[k] == kNoReg ? 0 : w.reg(v.vec[k], l))
                                                      : val(w, v, l);
-        std::memcpy(p + k * eb, &x, eb);
+        store_bytes(p + k * eb, x, eb);
       }
     }
   });
@@ -146,14 +145,13 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
   // Lanes perform their read-modify-write one after another, in lane order.
   for_lanes(mask, [&](unsigned l) {
     std::uint8_t* p = where[l];
-    std::uint64_t old = 0;
-    std::memcpy(&old, p, bytes);
+    const std::uint64_t old = load_bytes(p, bytes);
     const std::uint64_t b = val(w, in.ops[red ? 1 : 2], l) & wm;
     // functionally an atomic load; the timing model decides whether the thread waits
     if (op == AtomOp::CmpWait && old == b) rec.cmpwait_equal |= 1ull << l;
     const std::uint64_t c = op == AtomOp::Cas ? val(w, in.ops[3], l) & wm : 0;
     const std::uint64_t n = atomic_result(in, old, b, c);
-    if (n != old) std::memcpy(p, &n, bytes);
+    if (n != old) store_bytes(p, n, bytes);
     if (!red) set(w, in.ops[0], l, old);
   });
 }

@@ -15,6 +15,7 @@ unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
                   std::array<std::uint64_t, 128>& out) {
   unsigned n = 0;
   auto add = [&](std::uint64_t line) {
+    if (n && out[n - 1] == line) return;  // neighbouring lanes mostly share the line
     if (std::find(out.begin(), out.begin() + n, line) == out.begin() + n) out[n++] = line;
   };
   std::uint64_t lanes = m.lanes;

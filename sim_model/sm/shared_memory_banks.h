@@ -16,7 +16,8 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   if (m.lanes == 0) return 1;
   // Wider accesses (64/128-bit per thread) touch several consecutive words; each word counts.
   const unsigned words_per_thread = std::max(1u, (m.bytes + 3u) / 4u);
-  std::array<std::uint64_t, 64 * 4> seen{};  // distinct words, at most 64 lanes x 4 words
+  // Distinct words so far (only the first n are written), at most 64 lanes x 4 words.
+  std::array<std::uint64_t, 64 * 4> seen;
   std::array<std::uint8_t, 64> per_bank{};
   unsigned n = 0, degree = 1;
   std::uint64_t lanes = m.lanes;
@@ -25,9 +26,11 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
     lanes &= lanes - 1;
     for (unsigned k = 0; k < words_per_thread && k < 4; ++k) {
       const std::uint64_t word = m.addr[l] / 4 + k;
-      if (std::find(seen.begin(), seen.begin() + n, word) != seen.begin() + n) continue;
-      seen[n++] = word;
       const unsigned b = static_cast<unsigned>(word % banks);
+      // A word seen before is in a bank seen before: most accesses skip the search.
+      if (per_bank[b] && std::find(seen.begin(), seen.begin() + n, word) != seen.begin() + n)
+        continue;
+      seen[n++] = word;
       degree = std::max<unsigned>(degree, ++per_bank[b]);
     }
   }
