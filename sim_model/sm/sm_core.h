@@ -38,6 +38,7 @@ struct SmCore {
         ctas(c.machine.max_ctas),
         units(c),
         barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()),
+        writeback(c.longest_fixed_latency()),
         phases(c.machine.max_ctas, stats.phases) {}
 
   const TimingConfig& config;

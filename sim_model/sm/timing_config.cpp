@@ -1,5 +1,6 @@
 #include "sim_model/sm/timing_config.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -66,6 +67,11 @@ bool parse_u64(const std::string& text, std::uint64_t& out) {
 }
 
 }  // namespace
+
+unsigned TimingConfig::longest_fixed_latency() const {
+  return std::max({int_latency, fp_latency, dp_latency, sfu_latency, branch_latency, const_latency,
+                   shared_latency + 64 * 4 - 1});
+}
 
 TimingConfig load_timing_config(const Machine& machine) {
   TimingConfig c;

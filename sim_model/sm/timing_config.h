@@ -52,6 +52,10 @@ struct TimingConfig {
   // in dispatch order on that SM from 0, whose warp-phases are kept. timeline_sm < 0: none.
   int timeline_sm = -1;
   unsigned timeline_first_cta = 0, timeline_last_cta = 2;
+
+  // The furthest ahead a fixed-latency result can land: the slowest unit, or a shared-memory
+  // access serialised over every word of 64 lanes x 4 words.
+  unsigned longest_fixed_latency() const;
 };
 
 // Reads the preset's timing sections. Throws UsageError naming the preset and the key.

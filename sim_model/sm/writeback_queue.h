@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -17,17 +18,21 @@ struct RegisterRelease {
 
 class WritebackQueue {
  public:
-  static constexpr std::uint64_t kSlots = 4096;  // longer than any fixed latency
+  // `longest_latency`: no release is scheduled further ahead than this. The wheel is the
+  // smallest power of two beyond it, so that the slots the SM cycles through stay in the
+  // host's cache.
+  explicit WritebackQueue(unsigned longest_latency)
+      : wheel_(std::bit_ceil(std::uint64_t{longest_latency} + 1)), mask_(wheel_.size() - 1) {}
 
   void schedule(std::uint64_t cycle, const RegisterRelease& r) {
-    wheel_[cycle % kSlots].push_back(r);
+    wheel_[cycle & mask_].push_back(r);
     ++pending_;
   }
   // Hands every release due at `now` to f and forgets them.
   template <class F>
   void retire(std::uint64_t now, F&& f) {
     if (pending_ == 0) return;
-    auto& slot = wheel_[now % kSlots];
+    auto& slot = wheel_[now & mask_];
     for (const auto& r : slot) f(r);
     pending_ -= slot.size();
     slot.clear();
@@ -35,7 +40,8 @@ class WritebackQueue {
   bool empty() const { return pending_ == 0; }
 
  private:
-  std::array<std::vector<RegisterRelease>, kSlots> wheel_;
+  std::vector<std::vector<RegisterRelease>> wheel_;
+  std::uint64_t mask_;
   std::size_t pending_ = 0;
 };
 
