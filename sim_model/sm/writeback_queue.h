@@ -22,17 +22,26 @@ class WritebackQueue {
   // smallest power of two beyond it, so that the slots the SM cycles through stay in the
   // host's cache.
   explicit WritebackQueue(unsigned longest_latency)
-      : wheel_(std::bit_ceil(std::uint64_t{longest_latency} + 1)), mask_(wheel_.size() - 1) {}
+      : wheel_(std::bit_ceil(std::uint64_t{longest_latency} + 1)),
+        mask_(wheel_.size() - 1),
+        occupied_((wheel_.size() + 63) / 64) {}
 
   void schedule(std::uint64_t cycle, const RegisterRelease& r) {
-    wheel_[cycle & mask_].push_back(r);
+    const std::uint64_t i = cycle & mask_;
+    wheel_[i].push_back(r);
+    occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
     ++pending_;
   }
   // Hands every release due at `now` to f and forgets them.
   template <class F>
   void retire(std::uint64_t now, F&& f) {
-    if (pending_ == 0) return;
-    auto& slot = wheel_[now & mask_];
+    const std::uint64_t i = now & mask_;
+    std::uint64_t& word = occupied_[i / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    // The bitmap (one cache line for gtx480) answers most cycles without touching the slot.
+    if (!(word & bit)) return;
+    word &= ~bit;
+    auto& slot = wheel_[i];
     for (const auto& r : slot) f(r);
     pending_ -= slot.size();
     slot.clear();
@@ -42,6 +51,7 @@ class WritebackQueue {
  private:
   std::vector<std::vector<RegisterRelease>> wheel_;
   std::uint64_t mask_;
+  std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
   std::size_t pending_ = 0;
 };
 
