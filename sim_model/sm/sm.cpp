@@ -97,6 +97,18 @@ unsigned Sm::cycle(std::uint64_t now) {
   accounted_to_ = now + 1;
   core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
   lsu_.cycle(now);
+  if (idle_stable_ && core_.recheck_mask == 0 && !core_.cta_may_finish &&
+      lsu_.can_accept() == idle_accept_) {
+    // The last cycle issued and fetched nothing with nothing timed ahead, and since then no
+    // warp was touched and the L1 port did not open or close: issue and fetch would find what
+    // they found then and do nothing again. Only the L1 moves (lookups, sends, the data path).
+    if (core_.config.check_warp_states) issue_.check_all(now);
+    if (lsu_.quiet()) {
+      asleep_ = true;
+      sleep_from_ = now + 1;
+    }
+    return 0;
+  }
   const unsigned issued = issue_.cycle(now, issued_);
   const bool fetched = fetch_.cycle(now, issued_);
   core_.barriers.tick();
@@ -108,6 +120,9 @@ unsigned Sm::cycle(std::uint64_t now) {
       }
     }
   }
+  idle_stable_ = issued == 0 && !fetched && core_.timed_until <= now && resident_ > 0 &&
+                 issue_.idle_calls_nothing();
+  idle_accept_ = lsu_.can_accept();
   // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)
   // can change anything, so the warps keep their states until then.
   if (resident_ > 0 && issued == 0 && !fetched && core_.timed_until <= now && lsu_.quiet()) {
@@ -126,6 +141,7 @@ bool Sm::memory_pending(unsigned slot) const {
 void Sm::wake(std::uint64_t now) {
   if (!asleep_) return;
   asleep_ = false;
+  idle_stable_ = false;
   if (now <= sleep_from_) return;
   if (resident_ == 0) return;  // an empty SM's idle cycles are neither busy nor skipped work
   accounted_to_ = now;

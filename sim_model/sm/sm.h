@@ -88,6 +88,10 @@ class Sm {
   bool asleep_ = false;
   std::uint64_t sleep_from_ = 0;
   std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
+  // The last full cycle issued and fetched nothing with nothing timed ahead (Sm::cycle may skip
+  // the issue and fetch stages until something changes), and whether the L1 took accesses.
+  bool idle_stable_ = false;
+  bool idle_accept_ = false;
   std::vector<CtaRecord> finished_;
 };
 
