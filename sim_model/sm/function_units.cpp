@@ -45,6 +45,14 @@ std::uint64_t FunctionUnits::busy_until() const {
   return t;
 }
 
+std::uint64_t FunctionUnits::next_free_after(std::uint64_t now) const {
+  std::uint64_t t = ~std::uint64_t{0};
+  for (const auto& f : free_at_)
+    for (auto v : f)
+      if (v > now) t = std::min(t, v);
+  return t;
+}
+
 void FunctionUnits::reset() {
   for (auto& f : free_at_) std::fill(f.begin(), f.end(), 0);
 }

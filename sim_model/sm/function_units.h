@@ -34,6 +34,8 @@ class FunctionUnits {
   void claim(Unit u, std::uint64_t now, unsigned interval);
   // The latest cycle at which any unit is still occupied (the SM may not sleep before it).
   std::uint64_t busy_until() const;
+  // The first cycle after `now` at which some unit frees, or ~0 when none is occupied.
+  std::uint64_t next_free_after(std::uint64_t now) const;
   void reset();
 
  private:

@@ -97,13 +97,14 @@ unsigned Sm::cycle(std::uint64_t now) {
   accounted_to_ = now + 1;
   core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
   lsu_.cycle(now);
-  if (idle_stable_ && core_.recheck_mask == 0 && !core_.cta_may_finish &&
+  if (idle_stable_ && now < idle_until_ && core_.recheck_mask == 0 && !core_.cta_may_finish &&
       lsu_.can_accept() == idle_accept_) {
-    // The last cycle issued and fetched nothing with nothing timed ahead, and since then no
-    // warp was touched and the L1 port did not open or close: issue and fetch would find what
-    // they found then and do nothing again. Only the L1 moves (lookups, sends, the data path).
+    // The last cycle issued and fetched nothing, and since then no warp was touched (results
+    // and loads that land touch their warp), no unit freed, no branch resolved, no refill
+    // landed, and the L1 port did not open or close: issue and fetch would find what they
+    // found then and do nothing again. Only the L1 moves (lookups, sends, the data path).
     if (core_.config.check_warp_states) issue_.check_all(now);
-    if (lsu_.quiet()) {
+    if (core_.timed_until <= now && lsu_.quiet()) {
       asleep_ = true;
       sleep_from_ = now + 1;
     }
@@ -120,9 +121,11 @@ unsigned Sm::cycle(std::uint64_t now) {
       }
     }
   }
-  idle_stable_ = issued == 0 && !fetched && core_.timed_until <= now && resident_ > 0 &&
-                 issue_.idle_calls_nothing();
-  idle_accept_ = lsu_.can_accept();
+  idle_stable_ = issued == 0 && !fetched && resident_ > 0 && issue_.idle_calls_nothing();
+  if (idle_stable_) {
+    idle_accept_ = lsu_.can_accept();
+    idle_until_ = core_.timed_until > now ? next_timed_change(now) : ~std::uint64_t{0};
+  }
   // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)
   // can change anything, so the warps keep their states until then.
   if (resident_ > 0 && issued == 0 && !fetched && core_.timed_until <= now && lsu_.quiet()) {
@@ -130,6 +133,21 @@ unsigned Sm::cycle(std::uint64_t now) {
     sleep_from_ = now + 1;
   }
   return issued;
+}
+
+std::uint64_t Sm::next_timed_change(std::uint64_t now) const {
+  std::uint64_t t = core_.units.next_free_after(now);
+  // Branch waits end for control warps and for fetch; refills land for fetch (fef fetches
+  // into partly full buffers too, so any live warp may be waiting on one).
+  const std::uint64_t waiting = core_.config.fetch == FetchPolicy::kFef
+                                    ? core_.live_mask
+                                    : core_.fetch_candidates | core_.in_state(WarpState::kControl);
+  for (std::uint64_t m = waiting & core_.live_mask; m; m &= m - 1) {
+    const HwWarp& h = core_.warps[static_cast<unsigned>(std::countr_zero(m))];
+    if (h.fetch_ready > now) t = std::min(t, h.fetch_ready);
+    if (h.branch_pending && h.branch_resolve > now) t = std::min(t, h.branch_resolve);
+  }
+  return t;
 }
 
 bool Sm::memory_pending(unsigned slot) const {

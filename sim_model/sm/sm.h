@@ -72,6 +72,9 @@ class Sm {
  private:
   void finish_cta(unsigned slot, std::uint64_t now);
   void refresh_cta_age();
+  // The first cycle after `now` at which time alone changes what issue or fetch would see:
+  // a unit frees, a branch resolves, an I-cache refill lands (~0: none pending).
+  std::uint64_t next_timed_change(std::uint64_t now) const;
   // A warp of the CTA still waits for a load or atomic: the CTA (and its registers, which a
   // deferred atomic writes when the L2 performs it) stays until the answer.
   bool memory_pending(unsigned slot) const;
@@ -88,10 +91,12 @@ class Sm {
   bool asleep_ = false;
   std::uint64_t sleep_from_ = 0;
   std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
-  // The last full cycle issued and fetched nothing with nothing timed ahead (Sm::cycle may skip
-  // the issue and fetch stages until something changes), and whether the L1 took accesses.
+  // The last full cycle issued and fetched nothing (Sm::cycle may skip the issue and fetch
+  // stages until something changes), and whether the L1 took accesses then.
   bool idle_stable_ = false;
   bool idle_accept_ = false;
+  std::uint64_t idle_until_ = 0;  // ... until this cycle, when time alone changes a warp
+
   std::vector<CtaRecord> finished_;
 };
 
