@@ -79,10 +79,15 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
 
 void TimingGpu::dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape) {
   const unsigned n = static_cast<unsigned>(sms_.size());
-  for (unsigned i = 0; i < n && next_cta_ < total_ctas_; ++i) {
-    sm::Sm& s = *sms_[(rr_ + i) % n];
-    if (!s.can_accept(shape)) continue;
-    s.dispatch(std::make_unique<ptx::Cta>(ctx, next_cta_++), shape, now_);
+  if (!dispatch_blocked_) {
+    const std::uint32_t before = next_cta_;
+    for (unsigned i = 0; i < n && next_cta_ < total_ctas_; ++i) {
+      sm::Sm& s = *sms_[(rr_ + i) % n];
+      if (!s.can_accept(shape)) continue;
+      s.dispatch(std::make_unique<ptx::Cta>(ctx, next_cta_++), shape, now_);
+    }
+    // An SM's room only grows when one of its CTAs finishes.
+    dispatch_blocked_ = next_cta_ == before;
   }
   rr_ = (rr_ + 1) % n;
 }
@@ -109,6 +114,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
   kernel_ = &results.kernels.back();
   next_cta_ = 0;
+  dispatch_blocked_ = false;
   total_ctas_ = static_cast<std::uint32_t>(ctx.grid.count());
   std::uint32_t done = 0;
   std::uint64_t last_issue = now_, warp_instructions = 0, thread_base = 0;
@@ -141,6 +147,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
           kernel_->ctas.push_back(r);
           ++done;
         }
+        dispatch_blocked_ = false;
       }
       warp_instructions += issued;
       if (issued) last_issue = now_;

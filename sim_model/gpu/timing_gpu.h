@@ -44,6 +44,9 @@ class TimingGpu {
   std::uint64_t now_ = 0;
   std::uint32_t next_cta_ = 0, total_ctas_ = 0;
   unsigned rr_ = 0;  // the SM the dispatcher tries first
+  // The last dispatch pass placed no CTA and no CTA has finished since: every SM would refuse
+  // again, so passes are skipped (rr_ still advances once per cycle, as a pass would move it).
+  bool dispatch_blocked_ = false;
   KernelTiming* kernel_ = nullptr;
   trace::BlockTraceSet* block_traces_ = nullptr;  // null unless recording
 };
