@@ -2,7 +2,9 @@
 // issue (per scheduler), fetch, barrier table clock, CTA completion, in that order. CTAs come
 // from the GPU's dispatcher within the SM's occupancy limits (CTA slots, warps, threads,
 // registers, shared memory). When nothing can happen until memory answers, the SM sleeps and
-// costs nothing; the cycles it slept are still accounted, warp by warp, when it wakes.
+// costs nothing; the cycles it slept are still accounted, warp by warp, when it wakes. When
+// issue and fetch would find nothing new (no warp touched, nothing timed due, the L1 port
+// unchanged), a cycle runs only the L1 exchange.
 #pragma once
 
 #include <cstdint>
