@@ -41,8 +41,7 @@ TEST_P(WorkloadRun, PassesAtAnOddSize) {
       {"scalarprod", 260}, {"mergesort", 512}, {"stencil3d", 16}};
   RunSettings settings;
   const auto it = sizes.find(GetParam());
-  settings.workload.size =
-      it != sizes.end() ? it->second : find_workload(GetParam())->test_size;
+  settings.workload.size = it != sizes.end() ? it->second : find_workload(GetParam())->test_size;
   settings.workload.seed = 7;
   expect_passed(run_workload(*find_workload(GetParam()), settings));
 }

@@ -159,8 +159,7 @@ std::function<int()> setup(CLI::App& app) {
   auto a = std::make_shared<ReproduceArgs>();
   app.add_option("study", a->study, "the study: baws")->required();
   app.add_option("-o,--out", a->out_dir, "output directory (default: reproduce-STUDY)");
-  app.add_flag("--quick", a->quick,
-               "small inputs (each workload's test size) on one SM: a few minutes");
+  app.add_flag("--quick", a->quick, "small inputs (each workload's test size) on one SM: seconds");
   app.add_flag("--resume", a->resume,
                "keep the runs of an interrupted study in the same directory that passed");
   app.add_option("-j,--jobs", a->jobs, "parallel simulations (default: the number of cores)");
