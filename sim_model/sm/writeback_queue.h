@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace wf::sm {
@@ -27,6 +28,9 @@ class WritebackQueue {
         occupied_((wheel_.size() + 63) / 64) {}
 
   void schedule(std::uint64_t cycle, const RegisterRelease& r) {
+    // Further ahead than the wheel would alias onto an earlier cycle and release early.
+    if (cycle <= now_ || cycle - now_ > mask_)
+      throw std::logic_error("writeback scheduled outside the wheel's latency window");
     const std::uint64_t i = cycle & mask_;
     wheel_[i].push_back(r);
     occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
@@ -35,6 +39,7 @@ class WritebackQueue {
   // Hands every release due at `now` to f and forgets them.
   template <class F>
   void retire(std::uint64_t now, F&& f) {
+    now_ = now;
     const std::uint64_t i = now & mask_;
     std::uint64_t& word = occupied_[i / 64];
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
@@ -53,6 +58,7 @@ class WritebackQueue {
   std::uint64_t mask_;
   std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
   std::size_t pending_ = 0;
+  std::uint64_t now_ = 0;  // the cycle last retired: every SM cycle retires before scheduling
 };
 
 }  // namespace wf::sm
