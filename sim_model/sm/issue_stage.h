@@ -30,8 +30,12 @@ class IssueStage {
   // Returns how many warps issued; `issued[k]` is scheduler k's warp or -1.
   unsigned cycle(std::uint64_t now, FetchStage::IssuePorts& issued);
   void set_warp_cta(unsigned warp, unsigned cta_slot);
-  // A cycle without ready warps calls no arbiter block (SAWS must see every cycle's counts).
-  bool idle_calls_nothing() const { return core_.config.issue != IssuePolicy::kSaws; }
+  // A cycle without ready warps calls no arbiter block.
+  bool idle_calls_nothing() const {
+    for (const auto& s : schedulers_)
+      if (s.calls_block_without_ready()) return false;
+    return true;
+  }
   // TimingConfig::check_warp_states for a cycle the SM did not run this stage in.
   void check_all(std::uint64_t now) const { check_states(core_.live_mask, now); }
   void update_cta_age();

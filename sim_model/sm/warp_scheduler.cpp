@@ -44,11 +44,13 @@ auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
 WarpScheduler::WarpScheduler(const TimingConfig& c, IssuePolicy policy)
     : arbiter_(make_arbiter(c, policy)) {}
 
+bool WarpScheduler::calls_block_without_ready() const {
+  return std::holds_alternative<BlockSlot<blocks::SawsArbiter>>(arbiter_);
+}
+
 int WarpScheduler::select(std::uint64_t ready,
                           const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
-  // With no request an arbiter keeps its state, so the call can be skipped; SAWS alone must
-  // see every change of the counts (its first-hit order follows them).
-  if (ready == 0 && !std::holds_alternative<BlockSlot<blocks::SawsArbiter>>(arbiter_)) return -1;
+  if (ready == 0 && !calls_block_without_ready()) return -1;
   return std::visit(
       [&](auto& slot) -> int {
         using A = typename std::decay_t<decltype(slot)>::Block;

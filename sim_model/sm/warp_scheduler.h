@@ -39,6 +39,9 @@ class WarpScheduler {
 
   // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
   int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
+  // Whether select() calls the arbiter block even with nothing ready: SAWS must see every
+  // change of the counts (its first-hit order follows them); the others keep their state.
+  bool calls_block_without_ready() const;
   void reset();
   // Records every call of the arbiter into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);

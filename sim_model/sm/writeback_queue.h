@@ -34,7 +34,6 @@ class WritebackQueue {
     const std::uint64_t i = cycle & mask_;
     wheel_[i].push_back(r);
     occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
-    ++pending_;
   }
   // Hands every release due at `now` to f and forgets them.
   template <class F>
@@ -48,16 +47,18 @@ class WritebackQueue {
     word &= ~bit;
     auto& slot = wheel_[i];
     for (const auto& r : slot) f(r);
-    pending_ -= slot.size();
     slot.clear();
   }
-  bool empty() const { return pending_ == 0; }
+  bool empty() const {
+    for (std::uint64_t w : occupied_)
+      if (w) return false;
+    return true;
+  }
 
  private:
   std::vector<std::vector<RegisterRelease>> wheel_;
   std::uint64_t mask_;
   std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
-  std::size_t pending_ = 0;
   std::uint64_t now_ = 0;  // the cycle last retired: every SM cycle retires before scheduling
 };
 
