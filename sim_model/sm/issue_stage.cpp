@@ -86,15 +86,11 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
         ~recheck;
     if (waiting) {
       const std::uint64_t go = waiting & unit_free_warps(now);
-      auto& ready_mask = core_.state_mask[static_cast<unsigned>(WarpState::kReady)];
-      auto& blocked_mask = core_.state_mask[static_cast<unsigned>(WarpState::kStructural)];
-      for (std::uint64_t m = (ready_mask & waiting) ^ go; m; m &= m - 1) {
+      // Only the warps whose answer flipped change state.
+      for (std::uint64_t m = (core_.in_state(WarpState::kReady) & waiting) ^ go; m; m &= m - 1) {
         const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-        core_.account(w, now);
-        core_.warp_state[w] = (go >> w) & 1 ? WarpState::kReady : WarpState::kStructural;
+        core_.set_state(w, (go >> w) & 1 ? WarpState::kReady : WarpState::kStructural, now);
       }
-      ready_mask = (ready_mask & ~waiting) | go;
-      blocked_mask = (blocked_mask & ~waiting) | (waiting & ~go);
     }
     if (check_states_) check_states(mine, now);
     std::uint64_t ready = 0;
