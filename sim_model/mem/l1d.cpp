@@ -62,17 +62,19 @@ void L1DataCache::tick(std::uint64_t now) {
   if (lower_.has_response(sm_)) receive(lower_.take_response(sm_));
   while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
   if (current_lines_ > 0) {
-    if (lookup(current_[current_next_], now)) {
+    if (!lookup_stalled_ && lookup(current_[current_next_], now)) {
       if (++current_next_ == current_lines_) {
         current_lines_ = 0;
         slots_[current_slot_].looked_up = true;
         maybe_complete(current_slot_);
       }
     } else {
+      lookup_stalled_ = true;
       ++stats_.stall_cycles;
     }
   }
   if (!miss_queue_.empty() && lower_.can_send(sm_)) {
+    lookup_stalled_ = false;
     Outgoing o = miss_queue_.pop();
     o.req.issue_cycle = now;
     lower_.send(o.req);
@@ -131,6 +133,7 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
 }
 
 void L1DataCache::receive(const LineResponse& r) {
+  lookup_stalled_ = false;
   if (r.id & kAtomicId) {
     line_done(static_cast<std::uint32_t>(r.id & ~kAtomicId));
     return;

@@ -122,6 +122,10 @@ class L1DataCache {
   unsigned current_lines_ = 0, current_next_ = 0;
   std::uint32_t current_slot_ = kNoSlot;
   RequestKind current_kind_ = RequestKind::kRead;
+  // The current line's lookup failed (MSHRs or miss queue full), and nothing it depends on has
+  // changed since: only a reply (tags, MSHRs) or a sent request (miss queue) can change that,
+  // so the retry would fail again and is not repeated.
+  bool lookup_stalled_ = false;
   std::uint64_t next_id_ = 0;
   L1Stats stats_;
 };

@@ -19,35 +19,45 @@ std::uint8_t* Executor::locate(Warp& w, Cta& cta, Space space, std::uint64_t add
     space = r.space;
     addr = r.addr;
   }
-  auto bad = [&](const char* why) {
-    fault(w, lane,
-          fmt::format("{} {} access of {} bytes at {} address 0x{:x}", why,
-                      write ? "write" : "read", bytes, space_name(space), addr));
-  };
-  if (bytes > 1 && (addr & (bytes - 1)) != 0) bad("misaligned");
+  const char* why = "misaligned";
+  if (bytes > 1 && (addr & (bytes - 1)) != 0) bad_access(w, lane, why, write, bytes, space, addr);
+  why = "out-of-bounds";
   switch (space) {
     case Space::Global:
     case Space::Const:
-      if (!ctx_.memory->valid(addr, bytes)) bad("out-of-bounds (outside every allocation)");
+      if (!ctx_.memory->valid(addr, bytes)) {
+        why = "out-of-bounds (outside every allocation)";
+        break;
+      }
       return ctx_.memory->byte_ptr(addr);
     case Space::Shared:
-      if (addr + bytes > cta.shared.size() || addr + bytes < addr) bad("out-of-bounds");
+      if (addr + bytes > cta.shared.size() || addr + bytes < addr) break;
       return cta.shared.data() + addr;
     case Space::Local:
-      if (addr + bytes > w.local_capacity() || addr + bytes < addr) bad("out-of-bounds");
+      if (addr + bytes > w.local_capacity() || addr + bytes < addr) break;
       return w.local(lane) + addr;
     case Space::Param:
-      if (write) bad("illegal");
-      if (addr + bytes > ctx_.params.size() || addr + bytes < addr) bad("out-of-bounds");
+      if (write) {
+        why = "illegal";
+        break;
+      }
+      if (addr + bytes > ctx_.params.size() || addr + bytes < addr) break;
       return ctx_.params.data() + addr;
     case Space::FuncParam:
-      if (addr + bytes > w.param_capacity() || addr + bytes < addr) bad("out-of-bounds");
+      if (addr + bytes > w.param_capacity() || addr + bytes < addr) break;
       return w.param(lane) + addr;
     case Space::Generic:
+      why = "unresolvable";
       break;
   }
-  bad("unresolvable");
-  return nullptr;
+  bad_access(w, lane, why, write, bytes, space, addr);
+}
+
+void Executor::bad_access(const Warp& w, unsigned lane, const char* why, bool write, unsigned bytes,
+                          Space space, std::uint64_t addr) const {
+  fault(w, lane,
+        fmt::format("{} {} access of {} bytes at {} address 0x{:x}", why, write ? "write" : "read",
+                    bytes, space_name(space), addr));
 }
 
 void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask,

@@ -90,6 +90,11 @@ class Executor {
   // memory helpers: pointer to `bytes` bytes at (space, addr) for one thread, after checks
   std::uint8_t* locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
                        unsigned lane, bool write);
+  // The fault of a failed locate(), out of line so that the checks cost no set-up when they pass.
+  [[noreturn, gnu::cold, gnu::noinline]] void bad_access(const Warp& w, unsigned lane,
+                                                         const char* why, bool write,
+                                                         unsigned bytes, Space space,
+                                                         std::uint64_t addr) const;
   std::string read_c_string(Warp& w, Cta& cta, std::uint64_t generic, unsigned lane);
   std::string format_device_printf(Warp& w, Cta& cta, unsigned lane, std::uint64_t fmt_ptr,
                                    std::uint64_t args_ptr);
