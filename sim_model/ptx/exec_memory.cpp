@@ -12,8 +12,10 @@
 
 namespace wf::ptx {
 
-std::uint8_t* Executor::locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
-                               unsigned lane, bool write) {
+[[gnu::always_inline]] inline std::uint8_t* Executor::locate_inline(Warp& w, Cta& cta, Space space,
+                                                                    std::uint64_t addr,
+                                                                    unsigned bytes, unsigned lane,
+                                                                    bool write) {
   if (space == Space::Generic) {
     ResolvedAddress r = resolve_generic(addr);
     space = r.space;
@@ -53,6 +55,11 @@ std::uint8_t* Executor::locate(Warp& w, Cta& cta, Space space, std::uint64_t add
   bad_access(w, lane, why, write, bytes, space, addr);
 }
 
+std::uint8_t* Executor::locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
+                               unsigned lane, bool write) {
+  return locate_inline(w, cta, space, addr, bytes, lane, write);
+}
+
 void Executor::bad_access(const Warp& w, unsigned lane, const char* why, bool write, unsigned bytes,
                           Space space, std::uint64_t addr) const {
   fault(w, lane,
@@ -82,7 +89,7 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
       rec.mem.space = space;
     }
     rec.mem.addr[l] = addr;
-    std::uint8_t* p = locate(w, cta, space, addr, total, l, !load);
+    std::uint8_t* p = locate_inline(w, cta, space, addr, total, l, !load);
     for (unsigned k = 0; k < in.vec; ++k) {
       if (load) {
         std::uint64_t x = load_bytes(p + k * eb, eb);
@@ -130,7 +137,7 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     }
     all_global = all_global && space == Space::Global;
     rec.mem.addr[l] = addr;
-    where[l] = locate(w, cta, space, addr, bytes, l, true);
+    where[l] = locate_inline(w, cta, space, addr, bytes, l, true);
     if ((op == AtomOp::Min || op == AtomOp::Max) && is_float(in.type)) {
       fault(w, l,
             fmt::format("unsupported atom.{} on a float type", op == AtomOp::Min ? "min" : "max"));

@@ -100,16 +100,6 @@ std::uint64_t Executor::symbol_address(const Warp& w, const Operand& o) const {
   return a;
 }
 
-std::uint64_t Executor::mem_address(const Warp& w, const Operand& o, unsigned lane) const {
-  std::uint64_t a = static_cast<std::uint64_t>(o.imm);
-  if (o.reg != kNoReg) a += w.reg(o.reg, lane);
-  if (o.has_symbol) {
-    if (o.space == Space::Local) a += w.frames().back().local_base;
-    if (o.space == Space::FuncParam) a += w.frames().back().param_base;
-  }
-  return a;
-}
-
 StepRecord Executor::step(Warp& w, Cta& cta) {
   StepRecord rec;
   if (w.finished()) {

@@ -66,7 +66,15 @@ class Executor {
   }
   std::uint64_t special(const Warp& w, const Operand& o, unsigned lane) const;
   std::uint64_t symbol_address(const Warp& w, const Operand& o) const;
-  std::uint64_t mem_address(const Warp& w, const Operand& o, unsigned lane) const;
+  std::uint64_t mem_address(const Warp& w, const Operand& o, unsigned lane) const {
+    std::uint64_t a = static_cast<std::uint64_t>(o.imm);
+    if (o.reg != kNoReg) a += w.reg(o.reg, lane);
+    if (o.has_symbol) {
+      if (o.space == Space::Local) a += w.frames().back().local_base;
+      if (o.space == Space::FuncParam) a += w.frames().back().param_base;
+    }
+    return a;
+  }
 
   // families (one file each)
   void exec_int(const Instr& in, Warp& w, std::uint64_t mask);
@@ -90,6 +98,9 @@ class Executor {
   // memory helpers: pointer to `bytes` bytes at (space, addr) for one thread, after checks
   std::uint8_t* locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
                        unsigned lane, bool write);
+  // locate() itself, inlined into the per-lane loops of ld/st/atom (exec_memory.cpp only).
+  inline std::uint8_t* locate_inline(Warp& w, Cta& cta, Space space, std::uint64_t addr,
+                                     unsigned bytes, unsigned lane, bool write);
   // The fault of a failed locate(), out of line so that the checks cost no set-up when they pass.
   [[noreturn, gnu::cold, gnu::noinline]] void bad_access(const Warp& w, unsigned lane,
                                                          const char* why, bool write,

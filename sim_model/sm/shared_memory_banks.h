@@ -16,21 +16,27 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   if (m.lanes == 0) return 1;
   // Wider accesses (64/128-bit per thread) touch several consecutive words; each word counts.
   const unsigned words_per_thread = std::max(1u, (m.bytes + 3u) / 4u);
-  // Distinct words so far (only the first n are written), at most 64 lanes x 4 words.
-  std::array<std::uint64_t, 64 * 4> seen;
-  std::array<std::uint8_t, 64> per_bank{};
+  // The distinct words so far (only the first n are written), at most 64 lanes x 4 words,
+  // chained per bank so that a word is compared only with the words of its own bank: one
+  // search over every word seen was quadratic in the lanes of a conflict-free access.
+  std::array<std::uint64_t, 64 * 4> word;
+  std::array<std::uint16_t, 64 * 4> next;   // index + 1 of the bank's previous word; 0 = none
+  std::array<std::uint16_t, 64> head{};     // index + 1 of the bank's latest word; 0 = none
+  std::array<std::uint8_t, 64> per_bank{};  // distinct words per bank
   unsigned n = 0, degree = 1;
   std::uint64_t lanes = m.lanes;
   while (lanes) {
     const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
     lanes &= lanes - 1;
     for (unsigned k = 0; k < words_per_thread && k < 4; ++k) {
-      const std::uint64_t word = m.addr[l] / 4 + k;
-      const unsigned b = static_cast<unsigned>(word % banks);
-      // A word seen before is in a bank seen before: most accesses skip the search.
-      if (per_bank[b] && std::find(seen.begin(), seen.begin() + n, word) != seen.begin() + n)
-        continue;
-      seen[n++] = word;
+      const std::uint64_t w = m.addr[l] / 4 + k;
+      const unsigned b = static_cast<unsigned>(w % banks);
+      bool seen = false;
+      for (unsigned i = head[b]; i != 0 && !seen; i = next[i - 1]) seen = word[i - 1] == w;
+      if (seen) continue;  // a broadcast
+      word[n] = w;
+      next[n] = head[b];
+      head[b] = static_cast<std::uint16_t>(++n);
       degree = std::max<unsigned>(degree, ++per_bank[b]);
     }
   }
