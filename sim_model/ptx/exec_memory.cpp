@@ -70,18 +70,23 @@ void Executor::bad_access(const Warp& w, unsigned lane, const char* why, bool wr
 void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask,
                            StepRecord& rec) {
   const bool load = in.op == Op::Ld;
-  const Operand& m = in.ops[load ? 1 : 0];
-  const Operand& v = in.ops[load ? 0 : 1];
+  // Copies, not references: the lane loop writes simulated memory through byte pointers, which
+  // the compiler must assume alias anything reachable, so it would read every operand field of
+  // the instruction again for every lane.
+  const Operand m = in.ops[load ? 1 : 0];
+  const Operand v = in.ops[load ? 0 : 1];
+  const Space declared = in.space;
+  const unsigned vec = in.vec;
   const unsigned eb = type_bytes(in.type);
-  const unsigned total = eb * in.vec;
+  const unsigned total = eb * vec;
   const bool sgn = is_signed(in.type);
-  rec.mem.space = in.space;
+  rec.mem.space = declared;
   rec.mem.bytes = static_cast<std::uint8_t>(total);
   rec.mem.is_store = !load;
   rec.mem.lanes = mask;
   for_lanes(mask, [&](unsigned l) {
     std::uint64_t addr = mem_address(w, m, l);
-    Space space = in.space;
+    Space space = declared;
     if (space == Space::Generic) {
       ResolvedAddress r = resolve_generic(addr);
       space = r.space;
@@ -90,7 +95,7 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     }
     rec.mem.addr[l] = addr;
     std::uint8_t* p = locate_inline(w, cta, space, addr, total, l, !load);
-    for (unsigned k = 0; k < in.vec; ++k) {
+    for (unsigned k = 0; k < vec; ++k) {
       if (load) {
         std::uint64_t x = load_bytes(p + k * eb, eb);
         if (sgn) x = static_cast<std::uint64_t>(sext(x, eb * 8));

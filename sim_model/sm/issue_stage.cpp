@@ -13,7 +13,10 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) schedulers_.emplace_back(core.config, core.config.issue);
   scheduler_mask_.assign(n, 0);
-  for (unsigned w = 0; w < core.warps.size(); ++w) scheduler_mask_[w % n] |= SmCore::bit(w);
+  for (unsigned w = 0; w < core.warps.size(); ++w) {
+    scheduler_mask_[w % n] |= SmCore::bit(w);
+    index_in_scheduler_.push_back(static_cast<std::uint8_t>(w / n));
+  }
 }
 
 void IssueStage::set_warp_cta(unsigned warp, unsigned cta_slot) {
@@ -96,7 +99,7 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     std::uint64_t ready = 0;
     for (std::uint64_t m = core_.in_state(WarpState::kReady) & mine; m; m &= m - 1) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-      ready |= std::uint64_t{1} << (w / n);
+      ready |= std::uint64_t{1} << index_in_scheduler_[w];
     }
     const int pick = schedulers_[k].select(ready, core_.barriers.counts().count);
     issued[k] = -1;

@@ -62,7 +62,8 @@ class IssueStage {
   SmCore& core_;
   LoadStoreUnit& lsu_;
   std::vector<WarpScheduler> schedulers_;
-  std::vector<std::uint64_t> scheduler_mask_;  // scheduler k's warps: slots w with w % n == k
+  std::vector<std::uint64_t> scheduler_mask_;     // scheduler k's warps: slots w with w % n == k
+  std::vector<std::uint8_t> index_in_scheduler_;  // w / n, without a division per ready warp
   bool check_states_;
   std::vector<unsigned> released_;  // warps a barrier released this cycle
   bool trace_on_ = false;

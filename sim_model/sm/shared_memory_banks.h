@@ -24,13 +24,15 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   std::array<std::uint16_t, 64> head{};     // index + 1 of the bank's latest word; 0 = none
   std::array<std::uint8_t, 64> per_bank{};  // distinct words per bank
   unsigned n = 0, degree = 1;
+  // A power-of-two bank count (every preset) takes a mask instead of a division per word.
+  const unsigned bank_mask = std::has_single_bit(banks) ? banks - 1 : 0;
   std::uint64_t lanes = m.lanes;
   while (lanes) {
     const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
     lanes &= lanes - 1;
     for (unsigned k = 0; k < words_per_thread && k < 4; ++k) {
       const std::uint64_t w = m.addr[l] / 4 + k;
-      const unsigned b = static_cast<unsigned>(w % banks);
+      const unsigned b = static_cast<unsigned>(bank_mask ? w & bank_mask : w % banks);
       bool seen = false;
       for (unsigned i = head[b]; i != 0 && !seen; i = next[i - 1]) seen = word[i - 1] == w;
       if (seen) continue;  // a broadcast
