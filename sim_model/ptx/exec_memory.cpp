@@ -21,9 +21,9 @@ namespace wf::ptx {
     space = r.space;
     addr = r.addr;
   }
-  const char* why = "misaligned";
-  if (bytes > 1 && (addr & (bytes - 1)) != 0) bad_access(w, lane, why, write, bytes, space, addr);
-  why = "out-of-bounds";
+  if (bytes > 1 && (addr & (bytes - 1)) != 0)
+    bad_access(w, lane, "misaligned", write, bytes, space, addr);
+  const char* why = "out-of-bounds";
   switch (space) {
     case Space::Global:
     case Space::Const:

@@ -20,9 +20,9 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   // chained per bank so that a word is compared only with the words of its own bank: one
   // search over every word seen was quadratic in the lanes of a conflict-free access.
   std::array<std::uint64_t, 64 * 4> word;
-  std::array<std::uint16_t, 64 * 4> next;   // index + 1 of the bank's previous word; 0 = none
-  std::array<std::uint16_t, 64> head{};     // index + 1 of the bank's latest word; 0 = none
-  std::array<std::uint8_t, 64> per_bank{};  // distinct words per bank
+  std::array<std::uint16_t, 64 * 4> next;    // index + 1 of the bank's previous word; 0 = none
+  std::array<std::uint16_t, 64> head{};      // index + 1 of the bank's latest word; 0 = none
+  std::array<std::uint16_t, 64> per_bank{};  // distinct words per bank (up to 256 in one)
   unsigned n = 0, degree = 1;
   // A power-of-two bank count (every preset) takes a mask instead of a division per word.
   const unsigned bank_mask = std::has_single_bit(banks) ? banks - 1 : 0;

@@ -52,10 +52,10 @@ TEST(SharedMemoryBanks, StrideOfTheBankCountSerializesEveryLane) {
   EXPECT_EQ(bank_conflict_degree(m, 32), 32u);
 }
 
-TEST(SharedMemoryBanks, TwoRowsOfATileConflictTwoWays) {
-  // Lanes 0-15 read row 0, lanes 16-31 row 1 of a 16-word-wide tile: 16 banks, 2 words each.
+TEST(SharedMemoryBanks, StrideOfTwoWordsConflictsTwoWays) {
+  // Lane l reads word 2l: lanes l and l + 16 meet in bank 2l mod 32, 16 banks with 2 words.
   ptx::MemAccess m = access(0xffffffffull, 4);
-  for (unsigned l = 0; l < 32; ++l) m.addr[l] = 4 * ((l / 16) * 16 + l % 16) * 2;
+  for (unsigned l = 0; l < 32; ++l) m.addr[l] = 4 * 2 * l;
   EXPECT_EQ(bank_conflict_degree(m, 32), direct_degree(m, 32));
   EXPECT_EQ(bank_conflict_degree(m, 32), 2u);
 }
@@ -64,6 +64,12 @@ TEST(SharedMemoryBanks, VectorAccessesCountEveryWord) {
   ptx::MemAccess m = access(0xffffull, 16);  // 16 lanes x 4 words = 64 words over 32 banks
   for (unsigned l = 0; l < 16; ++l) m.addr[l] = 16 * l;
   EXPECT_EQ(bank_conflict_degree(m, 32), 2u);
+}
+
+TEST(SharedMemoryBanks, OneBankServesEveryWordInTurn) {
+  ptx::MemAccess m = access(~0ull, 16);  // 64 lanes x 4 distinct words, all in the one bank
+  for (unsigned l = 0; l < 64; ++l) m.addr[l] = 16 * l;
+  EXPECT_EQ(bank_conflict_degree(m, 1), 256u);
 }
 
 TEST(SharedMemoryBanks, NoLanesTakesOnePass) {
