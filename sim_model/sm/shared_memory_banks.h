@@ -12,6 +12,11 @@
 
 namespace wf::sm {
 
+// Words one access can touch: 64 lanes x 4 words (a 128-bit vector element each). The degree
+// never exceeds it, so neither does the number of passes an access takes.
+constexpr unsigned kMaxSharedWords = 64 * 4;
+constexpr unsigned kMaxWordsPerThread = 4;
+
 inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   if (m.lanes == 0) return 1;
   // Wider accesses (64/128-bit per thread) touch several consecutive words; each word counts.
@@ -19,8 +24,9 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   // The distinct words so far (only the first n are written), at most 64 lanes x 4 words,
   // chained per bank so that a word is compared only with the words of its own bank: one
   // search over every word seen was quadratic in the lanes of a conflict-free access.
-  std::array<std::uint64_t, 64 * 4> word;
-  std::array<std::uint16_t, 64 * 4> next;    // index + 1 of the bank's previous word; 0 = none
+  std::array<std::uint64_t, kMaxSharedWords> word;
+  std::array<std::uint16_t, kMaxSharedWords>
+      next;                                  // index + 1 of the bank's previous word; 0 = none
   std::array<std::uint16_t, 64> head{};      // index + 1 of the bank's latest word; 0 = none
   std::array<std::uint16_t, 64> per_bank{};  // distinct words per bank (up to 256 in one)
   unsigned n = 0, degree = 1;
@@ -30,7 +36,7 @@ inline unsigned bank_conflict_degree(const ptx::MemAccess& m, unsigned banks) {
   while (lanes) {
     const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
     lanes &= lanes - 1;
-    for (unsigned k = 0; k < words_per_thread && k < 4; ++k) {
+    for (unsigned k = 0; k < words_per_thread && k < kMaxWordsPerThread; ++k) {
       const std::uint64_t w = m.addr[l] / 4 + k;
       const unsigned b = static_cast<unsigned>(bank_mask ? w & bank_mask : w % banks);
       bool seen = false;

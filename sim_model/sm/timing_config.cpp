@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/sm/shared_memory_banks.h"
 
 namespace wf::sm {
 namespace {
@@ -70,7 +71,7 @@ bool parse_u64(const std::string& text, std::uint64_t& out) {
 
 unsigned TimingConfig::longest_fixed_latency() const {
   return std::max({int_latency, fp_latency, dp_latency, sfu_latency, branch_latency, const_latency,
-                   shared_latency + 64 * 4 - 1});
+                   shared_latency + kMaxSharedWords - 1});
 }
 
 TimingConfig load_timing_config(const Machine& machine) {

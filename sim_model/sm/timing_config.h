@@ -54,7 +54,7 @@ struct TimingConfig {
   unsigned timeline_first_cta = 0, timeline_last_cta = 2;
 
   // The furthest ahead a fixed-latency result can land: the slowest unit, or a shared-memory
-  // access serialised over every word of 64 lanes x 4 words.
+  // access serialised over every word it can touch (kMaxSharedWords).
   unsigned longest_fixed_latency() const;
 };
 
