@@ -5,6 +5,7 @@
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
 #include "sim_model/ptx/half.h"
+#include "sim_model/ptx/lane_source.h"
 
 namespace wf::ptx {
 namespace {
@@ -126,9 +127,80 @@ std::uint64_t set_result(Type t, bool d) {
   }
 }
 
+template <class F>
+void setp_lanes(std::uint64_t mask, const LaneDest& p, const LaneDest* q, const LaneSource& a,
+                const LaneSource& b, std::uint64_t key_mask, std::uint64_t flip, F cmp) {
+  for_lanes(mask, [&](unsigned l) {
+    const bool r = cmp((a[l] & key_mask) ^ flip, (b[l] & key_mask) ^ flip);
+    p.row[l] = r & p.mask;
+    if (q) q->row[l] = !r;
+  });
+}
+
+// setp on integers without a combining predicate (the form of nearly every loop and bounds
+// test), registers and immediates only: the comparison is chosen once, not per lane. Signed
+// order is unsigned order after flipping the sign bit. false leaves it to the general loop.
+bool setp_int_common(const Instr& in, Warp& w, std::uint64_t mask) {
+  const Type st = in.type2;
+  if (in.op != Op::Setp || in.bool_op != BoolOp::None || is_float(st) || st == Type::Pred)
+    return false;
+  const unsigned bits = type_bits(st);
+  if (bits == 0) return false;
+  LaneDest p, q;
+  LaneSource a, b;
+  if (!bind_dest(w, in.ops[0], p) || !a.bind(w, in.ops[1]) || !b.bind(w, in.ops[2])) return false;
+  const bool second = in.dest2 != kNoReg;
+  if (second) {
+    q.row = w.reg_row(in.dest2);
+    q.mask = 1;
+  }
+  const LaneDest* qp = second ? &q : nullptr;
+  const CmpOp op = static_cast<CmpOp>(in.sub);
+  const std::uint64_t km = width_mask(bits);
+  const bool ordered_as_signed =
+      is_signed(st) && op != CmpOp::Lo && op != CmpOp::Ls && op != CmpOp::Hi && op != CmpOp::Hs;
+  const std::uint64_t flip = ordered_as_signed ? 1ull << (bits - 1) : 0;
+  using u64 = std::uint64_t;
+  switch (op) {
+    case CmpOp::Eq:
+    case CmpOp::Equ:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x == y; });
+      return true;
+    case CmpOp::Ne:
+    case CmpOp::Neu:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x != y; });
+      return true;
+    case CmpOp::Lt:
+    case CmpOp::Ltu:
+    case CmpOp::Lo:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x < y; });
+      return true;
+    case CmpOp::Le:
+    case CmpOp::Leu:
+    case CmpOp::Ls:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x <= y; });
+      return true;
+    case CmpOp::Gt:
+    case CmpOp::Gtu:
+    case CmpOp::Hi:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x > y; });
+      return true;
+    case CmpOp::Ge:
+    case CmpOp::Geu:
+    case CmpOp::Hs:
+      setp_lanes(mask, p, qp, a, b, km, flip, [](u64 x, u64 y) { return x >= y; });
+      return true;
+    case CmpOp::Num:
+    case CmpOp::Nan:
+      return false;
+  }
+  return false;
+}
+
 }  // namespace
 
 void Executor::exec_compare(const Instr& in, Warp& w, std::uint64_t mask) {
+  if (setp_int_common(in, w, mask)) return;
   if (in.op == Op::Selp) {
     for_lanes(mask, [&](unsigned l) {
       set(w, in.ops[0], l, pred(w, in.ops[3], l) ? val(w, in.ops[1], l) : val(w, in.ops[2], l));

@@ -8,6 +8,7 @@
 
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/int_extra.h"
+#include "sim_model/ptx/lane_source.h"
 
 namespace wf::ptx {
 namespace {
@@ -90,9 +91,94 @@ i64 sat_s32(i64 v) {
   return std::clamp<i64>(v, INT32_MIN, INT32_MAX);
 }
 
+template <class F>
+void lanes2(std::uint64_t mask, const LaneDest& d, const LaneSource& a, const LaneSource& b,
+            std::uint64_t result_mask, F f) {
+  for_lanes(mask, [&](unsigned l) { d.row[l] = f(a[l], b[l]) & result_mask; });
+}
+
+// add/sub/mul.lo/mul.wide (32-bit)/mad.lo/shl/shr/and/or/xor on registers and immediates, with
+// no saturation and no carry: most integer instructions of real kernels. Each lane computes what
+// the general loop below computes for it (the ISA's result reduced to the instruction's width,
+// then to the destination register's); false leaves the instruction to that loop.
+bool exec_int_common(const Instr& in, Warp& w, std::uint64_t mask) {
+  if (in.flags & (kSat | kCarryOut)) return false;
+  const bool logic = in.op == Op::And || in.op == Op::Or || in.op == Op::Xor;
+  if (in.type == Type::Pred && !logic) return false;
+  const unsigned bits = type_bits(in.type);
+  if (bits == 0 || in.nops < 3) return false;
+  const MulMode mode = static_cast<MulMode>(in.sub);
+  const bool mul = in.op == Op::Mul || in.op == Op::Mad;
+  if (mul && !(mode == MulMode::Lo || (mode == MulMode::Wide && in.op == Op::Mul && bits == 32)))
+    return false;
+  LaneDest d;
+  LaneSource a, b;
+  if (!bind_dest(w, in.ops[0], d) || !a.bind(w, in.ops[1]) || !b.bind(w, in.ops[2])) return false;
+  const u64 m = width_mask(bits);
+  const bool sgn = is_signed(in.type);
+  const u64 rm =
+      (mode == MulMode::Wide && mul ? ~0ull : m) & d.mask & (in.type == Type::Pred ? 1ull : ~0ull);
+  switch (in.op) {
+    case Op::Add:
+      lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x + y; });
+      return true;
+    case Op::Sub:
+      lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x - y; });
+      return true;
+    case Op::Mul:
+      if (mode == MulMode::Lo) {
+        lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x * y; });
+      } else if (sgn) {
+        lanes2(mask, d, a, b, rm,
+               [](u64 x, u64 y) { return static_cast<u64>(sext(x, 32) * sext(y, 32)); });
+      } else {
+        lanes2(mask, d, a, b, rm,
+               [](u64 x, u64 y) { return (x & 0xffffffffull) * (y & 0xffffffffull); });
+      }
+      return true;
+    case Op::Mad: {
+      LaneSource c;
+      if (in.nops < 4 || !c.bind(w, in.ops[3])) return false;
+      for_lanes(mask, [&](unsigned l) { d.row[l] = (a[l] * b[l] + c[l]) & rm; });
+      return true;
+    }
+    case Op::Shl:
+      lanes2(mask, d, a, b, rm, [bits](u64 x, u64 y) {
+        const auto s = static_cast<std::uint32_t>(y);
+        return s >= bits ? 0 : x << s;
+      });
+      return true;
+    case Op::Shr:
+      if (sgn) {
+        lanes2(mask, d, a, b, rm, [bits](u64 x, u64 y) {
+          const auto s = static_cast<std::uint32_t>(y);
+          return static_cast<u64>(sext(x, bits) >> std::min<std::uint32_t>(s, 63));
+        });
+      } else {
+        lanes2(mask, d, a, b, rm, [bits, m](u64 x, u64 y) {
+          const auto s = static_cast<std::uint32_t>(y);
+          return s >= bits ? 0 : (x & m) >> s;
+        });
+      }
+      return true;
+    case Op::And:
+      lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x & y; });
+      return true;
+    case Op::Or:
+      lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x | y; });
+      return true;
+    case Op::Xor:
+      lanes2(mask, d, a, b, rm, [](u64 x, u64 y) { return x ^ y; });
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 void Executor::exec_int(const Instr& in, Warp& w, std::uint64_t mask) {
+  if (exec_int_common(in, w, mask)) return;
   const unsigned bits = type_bits(in.type);
   const bool sgn = is_signed(in.type);
   const u64 m = width_mask(bits);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 #include "sim_model/ptx/address_map.h"
 #include "sim_model/ptx/bytes.h"
@@ -84,6 +86,27 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
   rec.mem.bytes = static_cast<std::uint8_t>(total);
   rec.mem.is_store = !load;
   rec.mem.lanes = mask;
+  if (load && declared == Space::Param && m.reg == kNoReg && mask != 0) {
+    // A kernel parameter: every lane reads the same bytes, so they are checked and read once.
+    const unsigned first = static_cast<unsigned>(std::countr_zero(mask));
+    const std::uint64_t addr = mem_address(w, m, first);
+    const std::uint8_t* p = locate_inline(w, cta, declared, addr, total, first, false);
+    std::array<std::uint64_t, 4> x{};
+    for (unsigned k = 0; k < vec && k < x.size(); ++k) {
+      x[k] = load_bytes(p + k * eb, eb);
+      if (sgn) x[k] = static_cast<std::uint64_t>(sext(x[k], eb * 8));
+    }
+    for_lanes(mask, [&](unsigned l) {
+      rec.mem.addr[l] = addr;
+      for (unsigned k = 0; k < vec && k < x.size(); ++k) {
+        if (v.kind == OperandKind::Vec)
+          set_reg(w, v.vec[k], l, x[k], v.bits);
+        else
+          set(w, v, l, x[k]);
+      }
+    });
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     std::uint64_t addr = mem_address(w, m, l);
     Space space = declared;

@@ -53,6 +53,9 @@ class Warp {
   std::uint64_t reg(std::uint32_t r, unsigned lane) const {
     return regs_[(reg_base_ + r) * size_ + lane];
   }
+  // Register r of every lane, lane 0 first.
+  std::uint64_t* reg_row(std::uint32_t r) { return &regs_[(reg_base_ + r) * size_]; }
+  const std::uint64_t* reg_row(std::uint32_t r) const { return &regs_[(reg_base_ + r) * size_]; }
   std::uint32_t reg_base() const { return reg_base_; }
 
   std::uint8_t* local(unsigned lane) { return local_.data() + std::size_t{lane} * local_cap_; }
