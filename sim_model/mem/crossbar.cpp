@@ -1,12 +1,14 @@
 #include "sim_model/mem/crossbar.h"
 
+#include <bit>
 #include <cstddef>
 
 namespace wf::mem {
 
 Crossbar::Crossbar(unsigned sources, unsigned dests, unsigned source_capacity,
                    unsigned dest_capacity, unsigned latency)
-    : source_capacity_(source_capacity),
+    : waiting_((sources + 63) / 64, 0),
+      source_capacity_(source_capacity),
       source_free_(sources, 0),
       dest_free_(dests, 0),
       dest_refused_(dests, ~0ull),
@@ -21,36 +23,51 @@ unsigned Crossbar::tick(std::uint64_t now) {
   if (queued_ == 0) return 0;
   const unsigned n = static_cast<unsigned>(sources_.size());
   unsigned refused = 0;
-  for (unsigned i = 0; i < n; ++i) {
-    unsigned s = start_ + i;
-    if (s >= n) s -= n;
-    std::vector<Packet>& q = sources_[s];
-    if (q.empty() || source_free_[s] > now) continue;
-    std::size_t k = 0;
-    for (; k < q.size(); ++k) {
-      const unsigned d = q[k].dest;
-      if (dests_[d].full()) {
-        if (dest_refused_[d] != now) {
-          dest_refused_[d] = now;
-          ++refused;
-        }
-        continue;
+  // Round robin from start_: the waiting sources in [start_, n), then in [0, start_).
+  auto visit = [&](unsigned from, unsigned to) {
+    for (unsigned word = from / 64; word * 64 < to; ++word) {
+      std::uint64_t m = waiting_[word];
+      if (word == from / 64) m &= ~std::uint64_t{0} << (from % 64);
+      if (to < (word + 1) * 64) m &= (std::uint64_t{1} << (to % 64)) - 1;
+      for (; m; m &= m - 1) {
+        const unsigned s = word * 64 + static_cast<unsigned>(std::countr_zero(m));
+        if (grant(s, now, refused) && sources_[s].empty())
+          waiting_[word] &= ~(std::uint64_t{1} << (s % 64));
       }
-      if (dest_free_[d] <= now) break;
     }
-    if (k == q.size()) continue;
-    Packet p = q[k];
-    q.erase(q.begin() + static_cast<std::ptrdiff_t>(k));
-    const unsigned d = p.dest;
-    --queued_;
-    // The tail flit arrives latency + flits - 1 cycles after the head leaves.
-    p.ready = now + latency_ + p.flits - 1;
-    source_free_[s] = now + p.flits;
-    dest_free_[d] = now + p.flits;
-    dests_[d].push(p);
-  }
+  };
+  visit(start_, n);
+  visit(0, start_);
   start_ = start_ + 1 == n ? 0 : start_ + 1;
   return refused;
+}
+
+bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
+  std::vector<Packet>& q = sources_[s];
+  if (source_free_[s] > now) return false;
+  std::size_t k = 0;
+  for (; k < q.size(); ++k) {
+    const unsigned d = q[k].dest;
+    if (dests_[d].full()) {
+      if (dest_refused_[d] != now) {
+        dest_refused_[d] = now;
+        ++refused;
+      }
+      continue;
+    }
+    if (dest_free_[d] <= now) break;
+  }
+  if (k == q.size()) return false;
+  Packet p = q[k];
+  q.erase(q.begin() + static_cast<std::ptrdiff_t>(k));
+  const unsigned d = p.dest;
+  --queued_;
+  // The tail flit arrives latency + flits - 1 cycles after the head leaves.
+  p.ready = now + latency_ + p.flits - 1;
+  source_free_[s] = now + p.flits;
+  dest_free_[d] = now + p.flits;
+  dests_[d].push(p);
+  return true;
 }
 
 }  // namespace wf::mem

@@ -32,6 +32,7 @@ class Crossbar {
   bool can_push(unsigned src) const { return sources_[src].size() < source_capacity_; }
   void push(unsigned src, const Packet& p) {
     sources_[src].push_back(p);
+    waiting_[src / 64] |= std::uint64_t{1} << (src % 64);
     ++queued_;
   }
 
@@ -48,7 +49,13 @@ class Crossbar {
   bool sources_empty() const { return queued_ == 0; }
 
  private:
+  // Offers the oldest packet of source s whose destination can take it; true if one left.
+  bool grant(unsigned s, std::uint64_t now, unsigned& refused);
+
   std::vector<std::vector<Packet>> sources_;  // oldest first; capacity reserved up front
+  // Bit s: sources_[s] is not empty. A tick visits only these (most sources are idle most
+  // cycles, and each visit would touch the queue's cache line).
+  std::vector<std::uint64_t> waiting_;
   std::size_t source_capacity_;
   std::vector<Ring<Packet>> dests_;
   std::vector<std::uint64_t> source_free_, dest_free_;  // cycle each port is free again

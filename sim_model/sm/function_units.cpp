@@ -33,16 +33,10 @@ FunctionUnits::FunctionUnits(const TimingConfig& c) {
   free_at_[static_cast<unsigned>(Unit::kLdSt)].assign(c.ldst_units, 0);
 }
 
-void FunctionUnits::claim(Unit u, std::uint64_t now, unsigned interval) {
+std::uint64_t FunctionUnits::claim(Unit u, std::uint64_t now, unsigned interval) {
   const int i = first_free(u, now);
-  if (i >= 0) free_at_[static_cast<unsigned>(u)][static_cast<std::size_t>(i)] = now + interval;
-}
-
-std::uint64_t FunctionUnits::busy_until() const {
-  std::uint64_t t = 0;
-  for (const auto& f : free_at_)
-    for (auto v : f) t = std::max(t, v);
-  return t;
+  if (i < 0) return now;
+  return free_at_[static_cast<unsigned>(u)][static_cast<std::size_t>(i)] = now + interval;
 }
 
 std::uint64_t FunctionUnits::next_free_after(std::uint64_t now) const {

@@ -30,10 +30,9 @@ class FunctionUnits {
   explicit FunctionUnits(const TimingConfig& c);
 
   bool available(Unit u, std::uint64_t now) const { return first_free(u, now) >= 0; }
-  // Occupies a free unit of kind u for `interval` cycles. Call only when available().
-  void claim(Unit u, std::uint64_t now, unsigned interval);
-  // The latest cycle at which any unit is still occupied (the SM may not sleep before it).
-  std::uint64_t busy_until() const;
+  // Occupies a free unit of kind u for `interval` cycles and returns the cycle it frees (the SM
+  // may not sleep before it). Call only when available().
+  std::uint64_t claim(Unit u, std::uint64_t now, unsigned interval);
   // The first cycle after `now` at which some unit frees, or ~0 when none is occupied.
   std::uint64_t next_free_after(std::uint64_t now) const;
   void reset();

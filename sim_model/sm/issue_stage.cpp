@@ -148,13 +148,14 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   core_.touch(warp);
 
   const ptx::Instr& in = *rec.instr;
+  // Every earlier claim was noted when made, so the unit claimed now is the only one that can
+  // stay busy later than timed_until.
   if (t.unit == Unit::kLdSt) {
-    core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now));
+    core_.note_timed(core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now)));
   } else {
-    core_.units.claim(t.unit, now, t.interval);
+    core_.note_timed(core_.units.claim(t.unit, now, t.interval));
     core_.schedule_writeback(warp, in, rec.reg_base, now + t.latency);
   }
-  core_.note_timed(core_.units.busy_until());
 
   if (rec.is_exit) {
     h.finished = true;
