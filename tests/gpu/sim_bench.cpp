@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim_model/common/huge_pages.h"
 #include "sim_model/gpu/runtime.h"
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
@@ -52,4 +53,12 @@ BENCHMARK_CAPTURE(simulate, bfs_mwf_gto_cff, "bfs", "mwf-gto", "cff")->Unit(benc
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// As `warpforge sim` runs: on a heap backed by huge pages (tools/warpforge/main.cpp).
+int main(int argc, char** argv) {
+  wf::back_heap_with_huge_pages(std::size_t{1} << 30);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/common/huge_pages.h"
 #include "tools/warpforge/command.h"
 
 namespace wf::cli {
@@ -16,6 +17,11 @@ std::vector<Command>& commands() {
 }  // namespace wf::cli
 
 int main(int argc, char** argv) {
+  // A simulation touches tens of MB (registers, simulated memory, 15 SMs' state) all over in
+  // every cycle; with 4 KiB pages that is mostly TLB misses. 2 MiB pages made matmul 11 % and
+  // bfs 6 % faster (medians of interleaved pairs). Address space only: pages are committed
+  // when touched.
+  wf::back_heap_with_huge_pages(std::size_t{1} << 30);
   CLI::App app{
       "warpforge: GPU warp/CTA scheduling hardware research toolkit.\n"
       "Generates Verilog for scheduling blocks, proves it equivalent to the C++ golden model,\n"
