@@ -138,7 +138,7 @@ void FetchStage::fetch(unsigned warp, std::uint64_t now) {
   const auto& code = core_.launch->module->functions[fn].code;
   for (std::uint32_t p = pc; h.ibuffer.size() < core_.config.ibuffer_entries && p < code.size();
        ++p) {
-    h.ibuffer.push({fn, p});
+    h.ibuffer.push({fn, p, &code[p]});
     if (code[p].cls == ptx::OpClass::Control) break;
   }
   core_.note_ibuffer(warp);

@@ -6,6 +6,10 @@
 #include <array>
 #include <cstdint>
 
+namespace wf::ptx {
+struct Instr;
+}
+
 namespace wf::sm {
 
 class IBuffer {
@@ -15,6 +19,9 @@ class IBuffer {
   struct Entry {
     std::uint32_t function = 0;
     std::uint32_t pc = 0;
+    // The decoded instruction, kept from fetch (which reads it anyway) so that issue does not
+    // walk from the warp through its call frame and SIMT stack to the code again.
+    const ptx::Instr* instr = nullptr;
   };
 
   bool empty() const { return count_ == 0; }

@@ -41,7 +41,9 @@ WarpState IssueStage::classify(unsigned warp, std::uint64_t now) const {
     return h.branch_pending && now < h.branch_resolve ? WarpState::kControl : WarpState::kFetch;
   }
   if (!h.next) {
-    h.next = h.warp->next_instr();
+    // The buffer's front is the warp's next instruction: issue flushes it whenever the warp
+    // continues anywhere but there (checked by check_states).
+    h.next = h.ibuffer.front().instr;
     h.next_timing = timing_of(*h.next, core_.config);
     core_.set_next_unit(warp, h.next_timing.unit);
   }
@@ -124,6 +126,12 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
 void IssueStage::check_states(std::uint64_t warps, std::uint64_t now) const {
   for (std::uint64_t m = warps & core_.live_mask; m; m &= m - 1) {
     const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    const HwWarp& h = core_.warps[w];
+    if (!h.finished && !h.ibuffer.empty() && h.ibuffer.front().instr != h.warp->next_instr()) {
+      throw std::logic_error(fmt::format(
+          "sm {} warp {} at cycle {}: the I-buffer's front is not the warp's next instruction",
+          core_.id, w, now));
+    }
     const WarpState fresh = classify(w, now);
     if (fresh != core_.warp_state[w]) {
       throw std::logic_error(
