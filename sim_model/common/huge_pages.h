@@ -10,8 +10,9 @@ namespace wf {
 // Grows the malloc heap by `bytes` of address space (committed only when touched) and advises
 // the kernel to back it with 2 MiB pages (madvise MADV_HUGEPAGE). Call once, early in main(),
 // before other threads exist. Only the main thread's heap benefits; allocations above 32 MiB
-// keep their own mappings. Returns false where it cannot be done (not glibc on Linux,
-// AddressSanitizer's allocator, the kernel refused); the process then runs as before.
+// keep their own mappings; the heap is never trimmed. Returns whether the advice was given:
+// false for other C libraries and systems and under AddressSanitizer (untouched then), or when
+// the heap did not grow or the kernel refused (malloc's thresholds stay changed, harmlessly).
 bool back_heap_with_huge_pages(std::size_t bytes);
 
 }  // namespace wf
