@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/instr.h"
 #include "sim_model/ptx/warp.h"
 
@@ -59,7 +60,7 @@ struct LaneDest {
 inline bool bind_dest(Warp& w, const Operand& o, LaneDest& d) {
   if (o.kind != OperandKind::Reg) return false;
   d.row = w.reg_row(o.reg);
-  d.mask = o.bits >= 64 ? ~0ull : (1ull << o.bits) - 1;
+  d.mask = width_mask(o.bits);
   return true;
 }
 
