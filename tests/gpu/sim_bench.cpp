@@ -1,8 +1,10 @@
 // Simulation speed of the cycle model (gtx480 preset, one thread): matmul and bfs at their
-// default sizes under lrr/lrr and mwf-gto/cff. Reports simulated cycles per second and thread
-// instructions per second of CPU time (the process's own, so a busy machine skews it less than
-// wall time would; Time and CPU columns show both); a run includes the workload's host driver
-// (input generation, copies, the CPU reference check), as `warpforge sim` does.
+// default sizes under lrr/lrr and mwf-gto/cff. Reports simulated cycles, thread instructions
+// and warp instructions per second of CPU time (the process's own, so a busy machine skews it
+// less than wall time would; Time and CPU columns show both); a run includes the workload's host
+// driver (input generation, copies, the CPU reference check), as `warpforge sim` does. The
+// model's cost follows warp instructions and cycles, not threads: warp_instr_per_s compares
+// workloads whose warps are full (matmul) with ones whose warps mostly are not (bfs).
 //   build/release/tests/gpu/wf_sim_bench [--benchmark_repetitions=5]
 #include <benchmark/benchmark.h>
 
@@ -24,7 +26,7 @@ void simulate(benchmark::State& state, const std::string& workload, const std::s
               const std::string& fetch) {
   const wf::workloads::Workload* w = wf::workloads::find_workload(workload);
   if (!w) throw std::invalid_argument("no workload " + workload);
-  std::uint64_t cycles = 0, threads = 0;
+  std::uint64_t cycles = 0, threads = 0, warps = 0;
   for (auto _ : state) {
     wf::sm::TimingConfig c = wf::sm::load_timing_config(wf::load_machine("gtx480"));
     c.issue = wf::sm::parse_issue_policy(issue);
@@ -37,11 +39,14 @@ void simulate(benchmark::State& state, const std::string& workload, const std::s
     if (!result.passed) state.SkipWithError(result.message.c_str());
     cycles += session->results().cycles;
     threads += wf::gpu::total_thread_instructions(session->results());
+    warps += wf::gpu::total_warp_instructions(session->results());
   }
   state.counters["cycles_per_s"] =
       benchmark::Counter(static_cast<double>(cycles), benchmark::Counter::kIsRate);
   state.counters["thread_instr_per_s"] =
       benchmark::Counter(static_cast<double>(threads), benchmark::Counter::kIsRate);
+  state.counters["warp_instr_per_s"] =
+      benchmark::Counter(static_cast<double>(warps), benchmark::Counter::kIsRate);
   state.counters["ipc"] = cycles ? static_cast<double>(threads) / cycles : 0.0;
 }
 
