@@ -4,8 +4,8 @@
 #
 # With GCC the release build is profile-guided: the first time, an instrumented copy of the
 # simulator (build/pgo-train, only what the training needs) runs every workload at its test
-# size (tools/pgo/pgo_train.cpp, about two seconds) and leaves its profile in build/pgo-profile;
-# release then compiles with it. Simulation runs 5-15 % faster (README, "Simulation speed").
+# size (tools/pgo/pgo_train.cpp, a few seconds) and its profile is kept in build/pgo-profile;
+# release compiles the simulator with it (README, "Simulation speed").
 # The profile is kept: delete build/pgo-profile and build/release to train again, for instance
 # after large changes to the simulator (a source edited since training just builds without
 # its profile). WF_PGO=0 builds release without it.
@@ -24,15 +24,21 @@ if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] &&
     echo "build.sh: training the profile-guided build (once; build/pgo-profile)"
     train="$root/build/pgo-train"
     cmake -S . -B "$train" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWF_LINK_RTL=OFF \
-      -DWF_PGO=GENERATE -DWF_PGO_DIR="$profile.partial" >/dev/null
+      -DWF_PGO=GENERATE >/dev/null
     cmake --build "$train" --target wf_pgo_train -j "$jobs"
-    rm -rf "$profile.partial"
+    find "$train" -name '*.gcda' -delete
     # Without address-space randomization the counts (hash tables keyed by pointers) repeat
     # from run to run, so ccache can reuse the objects compiled with them.
     setarch "$(uname -m)" -R "$train/tools/wf_pgo_train"
+    rm -rf "$profile.partial"
+    mkdir -p "$profile.partial"
+    (cd "$train" && find . -name '*.gcda' -exec cp --parents -t "$profile.partial" {} +)
     mv "$profile.partial" "$profile"
   fi
-  pgo=(-DWF_PGO=USE -DWF_PGO_DIR="$profile")
+  # GCC looks for each object's profile beside it.
+  mkdir -p build/release
+  cp -r "$profile/." build/release/
+  pgo=(-DWF_PGO=USE)
 elif [ "$preset" = release ]; then
   pgo=(-DWF_PGO=OFF)
 fi
