@@ -14,11 +14,11 @@
 #include <sstream>
 #include <string>
 
-#include "sim_model/gpu/runtime.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/trace/block_trace_set.h"
+#include "workloads/runner.h"
 #include "workloads/workload.h"
 
 namespace {
@@ -31,7 +31,9 @@ struct Mode {
 
 bool train(const wf::workloads::Workload& w, const Mode& mode,
            const std::filesystem::path& trace_dir) {
-  wf::gpu::RuntimeOptions o;
+  // The path `warpforge sim` takes.
+  wf::workloads::RunSettings settings;
+  settings.workload.size = w.test_size;
   std::shared_ptr<wf::gpu::TimingSession> session;
   if (mode.issue) {
     wf::sm::TimingConfig c = wf::sm::load_timing_config(wf::load_machine("gtx480"));
@@ -39,12 +41,9 @@ bool train(const wf::workloads::Workload& w, const Mode& mode,
     c.fetch = wf::sm::parse_fetch_policy(mode.fetch);
     session = std::make_shared<wf::gpu::TimingSession>(c);
     if (mode.traces) session->block_traces = std::make_shared<wf::trace::BlockTraceSet>(trace_dir);
-    o.timing = session;
+    settings.runtime.timing = session;
   }
-  wf::gpu::Runtime runtime(o);
-  wf::workloads::WorkloadOptions options;
-  options.size = w.test_size;
-  const bool passed = w.run(runtime, options).passed;
+  const bool passed = wf::workloads::run_workload(w, settings).passed;
   if (session && session->block_traces) session->block_traces->close(session->results().cycles);
   return passed;
 }
