@@ -15,13 +15,13 @@ L1dPortAdapter::L1dPortAdapter(std::unique_ptr<mem::L1DataCache> cache, unsigned
   delayed_.reserve(64);
 }
 
-void L1dPortAdapter::access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
-                            const ptx::MemAccess& m, const std::uint64_t*, unsigned,
-                            std::uint64_t) {
+unsigned L1dPortAdapter::access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+                                const ptx::MemAccess& m, std::uint64_t) {
   // The LD/ST unit checked can_accept() this cycle, so the cache cannot refuse.
   [[maybe_unused]] const mem::L1Status s =
       cache_->access(token, warp, m, kind == mem::RequestKind::kAtomic);
   assert(s == mem::L1Status::kAccepted);
+  return cache_->lines_to_look_up();
 }
 
 void L1dPortAdapter::cycle(std::uint64_t now) {

@@ -19,9 +19,8 @@ class L1dPortAdapter final : public sm::L1DataPort {
   L1dPortAdapter(std::unique_ptr<mem::L1DataCache> cache, unsigned data_path_cycles);
 
   bool can_accept(unsigned) const override { return cache_->can_accept(); }
-  void access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
-              const ptx::MemAccess& m, const std::uint64_t* lines, unsigned n,
-              std::uint64_t now) override;
+  unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+                  const ptx::MemAccess& m, std::uint64_t now) override;
   void cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
   bool quiet() const override { return cache_->waiting_only() && delayed_.empty(); }

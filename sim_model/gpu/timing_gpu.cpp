@@ -50,6 +50,7 @@ TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(sessio
     }
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
+  asleep_.assign(sms_.size(), false);
   if (session.external_blocks)
     for (auto& s : sms_) s->use_external(*session.external_blocks);
   if (session.block_traces) {
@@ -85,6 +86,7 @@ void TimingGpu::dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape) {
       sm::Sm& s = *sms_[(rr_ + i) % n];
       if (!s.can_accept(shape)) continue;
       s.dispatch(std::make_unique<ptx::Cta>(ctx, next_cta_++), shape, now_);
+      asleep_[s.id()] = false;  // a new CTA wakes the SM
     }
     // An SM's room only grows when one of its CTAs finishes.
     dispatch_blocked_ = next_cta_ == before;
@@ -120,6 +122,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   std::uint64_t last_issue = now_, warp_instructions = 0, thread_base = 0;
   for (auto& s : sms_) thread_base += s->stats().thread_instructions;
   const std::uint64_t start = now_;
+  for (unsigned i = 0; i < sms_.size(); ++i) asleep_[i] = sms_[i]->asleep();
 
   try {
     // Stores still queued in an L1 are part of this launch's traffic.
@@ -131,19 +134,27 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
       if (block_traces_) block_traces_->set_cycle(now_);
       if (next_cta_ < total_ctas_) dispatch(ctx, shape);
       unsigned issued = 0;
-      bool all_quiet = true;
-      for (auto& s : sms_) {
-        if (s->asleep()) {
-          if (!memory_->has_response(s->id())) continue;
-          s->wake(now_);
+      bool all_quiet = true, finished = false;
+      // Locals, so that the compiler need not reload them after every call into an SM.
+      std::uint8_t* const asleep = asleep_.data();
+      const unsigned num_sms = static_cast<unsigned>(sms_.size());
+      const std::uint64_t now = now_;
+      for (unsigned i = 0; i < num_sms; ++i) {
+        if (asleep[i]) {
+          if (!memory_->has_response(i)) continue;
+          sms_[i]->wake(now);
         }
-        issued += s->cycle(now_);
-        all_quiet = all_quiet && (s->asleep() || s->empty());
+        sm::Sm& s = *sms_[i];
+        issued += s.cycle(now);
+        asleep[i] = s.asleep();
+        all_quiet = all_quiet && (asleep[i] || s.empty());
+        finished = finished || s.has_finished();
       }
       memory_->tick();
-      for (auto& s : sms_) {
-        if (!s->has_finished()) continue;
-        for (const auto& r : s->take_finished()) {
+      // CTAs finish only in a cycle run, so most cycles need not visit the SMs again.
+      for (unsigned i = 0; finished && i < sms_.size(); ++i) {
+        if (!sms_[i]->has_finished()) continue;
+        for (const auto& r : sms_[i]->take_finished()) {
           kernel_->ctas.push_back(r);
           ++done;
         }

@@ -41,6 +41,9 @@ class TimingGpu {
   const sm::TimingConfig& config_;
   std::unique_ptr<mem::MemorySystem> memory_;
   std::vector<std::unique_ptr<sm::Sm>> sms_;
+  // Mirror of each SM's asleep(), kept beside the loop: the cycle loop passes the sleeping SMs
+  // every cycle, and reading the flag from each Sm would bring its state into the host's cache.
+  std::vector<std::uint8_t> asleep_;
   std::uint64_t now_ = 0;
   std::uint32_t next_cta_ = 0, total_ctas_ = 0;
   unsigned rr_ = 0;  // the SM the dispatcher tries first

@@ -43,6 +43,8 @@ class L1DataCache {
 
   // The port is free: the previous instruction's lines have all been looked up.
   bool can_accept() const { return current_lines_ == 0; }
+  // Lines of the accepted instruction not yet looked up (right after access(): all it touches).
+  unsigned lines_to_look_up() const { return current_lines_ - current_next_; }
 
   // `token` is the SM's name for the instruction; `warp` its warp slot (places local memory);
   // `atomic` marks atom/red (the executor's StepRecord::is_atomic). Returns kRetry, taking

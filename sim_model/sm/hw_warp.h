@@ -2,6 +2,7 @@
 // SIMT stack) lives in the PTX executor's Warp it points to.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "sim_model/ptx/cta.h"
@@ -12,31 +13,40 @@
 
 namespace wf::sm {
 
-struct HwWarp {
+// Laid out for the host's cache: what classifying the warp reads every time it is touched
+// (IssueStage::classify) fills the first cache line, so classifying a warp costs one line and
+// the rest of the slot stays out of the host's cache until fetch or issue need it.
+struct alignas(64) HwWarp {
+  // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
+  // unit is classified again every cycle, and only its own issue moves its pc. Set only while
+  // the I-buffer holds it.
+  const ptx::Instr* next = nullptr;  // null: look it up
+  Timing next_timing;
+  // warp->reg_base(), copied when it can change (dispatch, issue) so that classifying does not
+  // reach into the executor's Warp.
+  std::uint32_t reg_base = 0;
+  std::uint32_t pending_atomics = 0;  // of pending_memory, global atomics performed at the L2
+  bool finished = false;
+  bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
+  bool branch_pending = false;
+  Scoreboard scoreboard;
+
   ptx::Warp* warp = nullptr;  // null: the slot is free
   ptx::Cta* cta = nullptr;
-  unsigned cta_slot = 0;
-  std::uint32_t generation = 0;  // bumped when the slot is reused, to drop stale completions
-
   IBuffer ibuffer;
-  Scoreboard scoreboard;
-  std::uint64_t fetch_ready = 0;  // an I-cache refill for this warp lands at this cycle
+  unsigned cta_slot = 0;
+  std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
+  std::uint32_t pending_memory = 0;  // loads/atomics in flight
+  std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
   // The I-cache line that refill brings: the refill is forwarded to this warp's fetch even if
   // other misses evicted the line meanwhile (otherwise warps thrashing a small I-cache can
   // evict each other's refills forever).
   std::uint64_t refill_line = ~0ull;
   std::uint64_t branch_resolve = 0;  // fetch may not pass the branch before this cycle
-  bool branch_pending = false;
-  bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
-  bool finished = false;
-  std::uint32_t pending_memory = 0;   // loads/atomics in flight
-  std::uint32_t pending_atomics = 0;  // of those, global atomics performed at the L2
-  // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
-  // unit is classified again every cycle, and only its own issue moves its pc.
-  const ptx::Instr* next = nullptr;  // null: look it up
-  Timing next_timing;
 
   bool live() const { return warp != nullptr; }
 };
+static_assert(offsetof(HwWarp, scoreboard) + sizeof(Scoreboard) <= 64,
+              "classify's fields no longer share the first cache line");
 
 }  // namespace wf::sm

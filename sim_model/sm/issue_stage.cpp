@@ -37,10 +37,10 @@ WarpState IssueStage::classify(unsigned warp, std::uint64_t now) const {
   HwWarp& h = core_.warps[warp];
   if (h.finished) return WarpState::kExit;
   if (h.at_barrier) return WarpState::kBarrier;
-  if (h.ibuffer.empty()) {
-    return h.branch_pending && now < h.branch_resolve ? WarpState::kControl : WarpState::kFetch;
-  }
   if (!h.next) {
+    if (h.ibuffer.empty()) {
+      return h.branch_pending && now < h.branch_resolve ? WarpState::kControl : WarpState::kFetch;
+    }
     // The buffer's front is the warp's next instruction: issue flushes it whenever the warp
     // continues anywhere but there (checked by check_states).
     h.next = h.ibuffer.front().instr;
@@ -48,7 +48,7 @@ WarpState IssueStage::classify(unsigned warp, std::uint64_t now) const {
     core_.set_next_unit(warp, h.next_timing.unit);
   }
   const ptx::Instr* in = h.next;
-  if (h.scoreboard.blocks(*in, h.warp->reg_base())) return WarpState::kData;
+  if (h.scoreboard.blocks(*in, h.reg_base)) return WarpState::kData;
   // Global atomics take effect when they reach the L2, not at issue. A barrier or fence must
   // order them before what follows it, so it waits until the warp's atomics are acknowledged.
   if (h.pending_atomics && (in->op == ptx::Op::Bar || in->op == ptx::Op::Membar))
@@ -149,6 +149,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   assert(h.next == rec.instr);  // a ready warp was classified at this pc
   const Timing t = h.next_timing;
   h.next = nullptr;
+  h.reg_base = h.warp->reg_base();  // a call or return moves the register window
   if (trace_on_) trace_.push_back({now, warp, rec.pc});
   ++core_.stats.warp_instructions;
   core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));

@@ -1,6 +1,6 @@
-// What the SM's load/store unit needs from its L1 data cache. The LD/ST unit coalesces a warp's
-// global accesses into line requests and hands them over as one access; the port answers when
-// every line of a load or atomic is back. The timing GPU plugs the memory system's L1D
+// What the SM's load/store unit needs from its L1 data cache. The LD/ST unit hands a warp's
+// global accesses over as one access; the cache coalesces them into line requests and answers
+// when every line of a load or atomic is back. The timing GPU plugs the memory system's L1D
 // (sim_model/mem/l1d.h) in behind it by default; SimpleL1 is the fixed-latency stand-in that
 // pipeline tests use for exact cycle counts.
 #pragma once
@@ -25,13 +25,12 @@ class L1DataPort {
 
   // False when the cache cannot take an access of `lines` line requests this cycle.
   virtual bool can_accept(unsigned lines) const = 0;
-  // One warp instruction: `m` its per-lane addresses, `lines` the line addresses they touch
-  // (aligned, distinct), `warp` its warp slot. A cache may use either form (the real L1
-  // coalesces `m` itself). Loads and atomics complete with `token` once every line is back;
-  // stores need no completion (write-through, no response).
-  virtual void access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
-                      const ptx::MemAccess& m, const std::uint64_t* lines, unsigned n,
-                      std::uint64_t now) = 0;
+  // One warp instruction: `m` its per-lane addresses, `warp` its warp slot. Returns the number
+  // of line requests it coalesced into, the cycles it holds the LD/ST unit. Loads and atomics
+  // complete with `token` once every line is back; stores need no completion (write-through,
+  // no response).
+  virtual unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+                          const ptx::MemAccess& m, std::uint64_t now) = 0;
   // One cycle of exchange with the memory system (send, take a response, finish hits).
   virtual void cycle(std::uint64_t now) = 0;
   // Tokens whose data arrived, one per call; false when none is left this cycle.

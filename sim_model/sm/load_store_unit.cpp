@@ -1,35 +1,8 @@
 #include "sim_model/sm/load_store_unit.h"
 
-#include <algorithm>
-#include <array>
-#include <bit>
-
 #include "sim_model/sm/shared_memory_banks.h"
 
 namespace wf::sm {
-namespace {
-
-// Distinct lines touched by the active lanes, in lane order (a thread's access may straddle
-// two lines).
-unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
-                  std::array<std::uint64_t, 128>& out) {
-  unsigned n = 0;
-  auto add = [&](std::uint64_t line) {
-    if (n && out[n - 1] == line) return;  // neighbouring lanes mostly share the line
-    if (std::find(out.begin(), out.begin() + n, line) == out.begin() + n) out[n++] = line;
-  };
-  std::uint64_t lanes = m.lanes;
-  const std::uint64_t mask = ~std::uint64_t{line_bytes - 1};
-  while (lanes) {
-    const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
-    lanes &= lanes - 1;
-    add(m.addr[l] & mask);
-    add((m.addr[l] + std::max<unsigned>(m.bytes, 1) - 1) & mask);
-  }
-  return n;
-}
-
-}  // namespace
 
 LoadStoreUnit::LoadStoreUnit(SmCore& core, std::unique_ptr<L1DataPort> l1)
     : core_(core), l1_(std::move(l1)) {}
@@ -53,15 +26,10 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
     core_.schedule_writeback(warp, in, rec.reg_base, now + c.const_latency);
     return 1;
   }
-  std::array<std::uint64_t, 128> lines;
-  const unsigned n = coalesce(m, c.l1d_line_bytes, lines);
   const mem::RequestKind kind = rec.is_atomic ? mem::RequestKind::kAtomic
                                 : m.is_store  ? mem::RequestKind::kWrite
                                               : mem::RequestKind::kRead;
-  if (kind == mem::RequestKind::kWrite) {
-    l1_->access(0, warp, kind, m, lines.data(), n, now);
-    return n;
-  }
+  if (kind == mem::RequestKind::kWrite) return l1_->access(0, warp, kind, m, now);
   HwWarp& h = core_.warps[warp];
   Pending p{warp, h.generation, {}, now, rec.deferred_atomic, true};
   p.release.warp = warp;
@@ -82,8 +50,7 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
     pending_[index] = p;
   }
   const std::uint64_t token = std::uint64_t{index} + 1;
-  l1_->access(token, warp, kind, m, lines.data(), n, now);
-  return n;
+  return l1_->access(token, warp, kind, m, now);
 }
 
 void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line) {

@@ -1,6 +1,7 @@
 // The LD/ST stage: turns an executed memory instruction into timing. Shared memory costs one
-// pass per bank-conflict degree; global accesses are coalesced into 128-byte line requests for
-// the L1 data port, whose completions release the destination registers; .param/.const/.local
+// pass per bank-conflict degree; global accesses go to the L1 data port, which coalesces them
+// into 128-byte line requests (one LD/ST cycle each) and whose completions release the
+// destination registers; .param/.const/.local
 // take the constant path's fixed latency. Returns how long the LD/ST unit stays occupied.
 #pragma once
 

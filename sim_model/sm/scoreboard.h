@@ -41,8 +41,8 @@ class Scoreboard {
  private:
   bool busy(std::uint32_t reg) const { return reg < pending_.size() && pending_[reg] != 0; }
 
+  std::uint32_t in_flight_ = 0;  // first: most checks end here
   std::vector<std::uint16_t> pending_;
-  std::uint32_t in_flight_ = 0;
 };
 
 }  // namespace wf::sm

@@ -1,6 +1,32 @@
 #include "sim_model/sm/simple_l1.h"
 
+#include <algorithm>
+#include <bit>
+
 namespace wf::sm {
+namespace {
+
+// Distinct lines touched by the active lanes, in lane order (a thread's access may straddle
+// two lines).
+unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
+                  std::array<std::uint64_t, 128>& out) {
+  unsigned n = 0;
+  auto add = [&](std::uint64_t line) {
+    if (n && out[n - 1] == line) return;  // neighbouring lanes mostly share the line
+    if (std::find(out.begin(), out.begin() + n, line) == out.begin() + n) out[n++] = line;
+  };
+  std::uint64_t lanes = m.lanes;
+  const std::uint64_t mask = ~std::uint64_t{line_bytes - 1};
+  while (lanes) {
+    const unsigned l = static_cast<unsigned>(std::countr_zero(lanes));
+    lanes &= lanes - 1;
+    add(m.addr[l] & mask);
+    add((m.addr[l] + std::max<unsigned>(m.bytes, 1) - 1) & mask);
+  }
+  return n;
+}
+
+}  // namespace
 
 SimpleL1::SimpleL1(const TimingConfig& c, mem::MemorySystem& memory, std::uint32_t sm)
     : c_(c), memory_(memory), sm_(sm), ways_(std::size_t{c.l1d_sets} * c.l1d_ways) {}
@@ -37,9 +63,10 @@ void SimpleL1::invalidate(std::uint64_t line) {
     if (set[w].tag == line) set[w] = Way{};
 }
 
-void SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
-                      const ptx::MemAccess&, const std::uint64_t* lines, unsigned n,
-                      std::uint64_t now) {
+unsigned SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
+                          const ptx::MemAccess& m, std::uint64_t now) {
+  std::array<std::uint64_t, 128> lines;
+  const unsigned n = coalesce(m, c_.l1d_line_bytes, lines);
   mem::LineRequest r;
   r.sm = sm_;
   r.kind = kind;
@@ -53,7 +80,7 @@ void SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
       r.addr = lines[i];
       outbox_.push_back(r);
     }
-    return;
+    return n;
   }
   remaining_[token] = n;
   for (unsigned i = 0; i < n; ++i) {
@@ -80,6 +107,7 @@ void SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
     in_flight_[r.id] = {false, lines[i]};
     outbox_.push_back(r);
   }
+  return n;
 }
 
 void SimpleL1::line_done(std::uint64_t token) {

@@ -3,6 +3,7 @@
 // write-through and evicting (Fermi's write-evict policy), atomics passed through uncached.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -21,9 +22,8 @@ class SimpleL1 final : public L1DataPort {
   SimpleL1(const TimingConfig& c, mem::MemorySystem& memory, std::uint32_t sm);
 
   bool can_accept(unsigned lines) const override;
-  void access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
-              const ptx::MemAccess& m, const std::uint64_t* lines, unsigned n,
-              std::uint64_t now) override;
+  unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
+                  const ptx::MemAccess& m, std::uint64_t now) override;
   void cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
   bool quiet() const override { return hits_.empty() && outbox_.empty(); }

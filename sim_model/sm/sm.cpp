@@ -44,6 +44,7 @@ void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_
     h = HwWarp{};
     h.generation = gen;
     h.warp = &w;
+    h.reg_base = w.reg_base();
     h.cta = cta.get();
     h.cta_slot = slot;
     h.scoreboard.reset(regs);
