@@ -27,11 +27,21 @@ unsigned Coalescer::coalesce(const ptx::MemAccess& m, std::uint32_t sm, std::uin
   if (!local && m.space != ptx::Space::Global) {
     throw std::invalid_argument("L1 data cache: only global and local accesses go through it");
   }
+  const std::uint64_t line_mask = ~std::uint64_t{line_bytes_ - 1};
+  const unsigned span = std::max<unsigned>(m.bytes, 1);
   for (std::uint64_t lanes = m.lanes; lanes != 0; lanes &= lanes - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(lanes));
     const std::uint64_t a = m.addr[lane];
     if (!local) {
-      add(a, m.bytes, lane, out, n);
+      // Most lanes fall wholly in the line the previous lane touched: add()'s result for them,
+      // without its search.
+      if (n > 0 && out[n - 1].addr == (a & line_mask) &&
+          ((a + span - 1) & line_mask) == out[n - 1].addr) {
+        out[n - 1].bytes = std::min<std::uint32_t>(out[n - 1].bytes + span, line_bytes_);
+        out[n - 1].lanes |= 1ull << lane;
+      } else {
+        add(a, m.bytes, lane, out, n);
+      }
       continue;
     }
     // Each local word of the access lands in its own interleaved slot.

@@ -23,6 +23,7 @@ L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem&
       coalescer_(config.line_bytes, config.warp_size),
       tags_(config.sets, config.ways),
       mshrs_(config.mshr_entries),
+      mshr_line_(config.mshr_entries, kNoLine),
       mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge),
       miss_queue_(config.miss_queue),
       hits_(config.hit_latency + 1) {
@@ -122,6 +123,7 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
     const std::uint32_t id = free_mshrs_.back();
     free_mshrs_.pop_back();
     mshrs_[id] = Mshr{line.addr, true, 1};
+    mshr_line_[id] = line.addr;
     mshr_waiters_[id * c_.mshr_max_merge] = current_slot_;
     miss_queue_.push(
         Outgoing{LineRequest{id, sm_, line.addr, c_.line_bytes, RequestKind::kRead, now}, kNoSlot});
@@ -145,6 +147,7 @@ void L1DataCache::receive(const LineResponse& r) {
   const int way = tags_.victim(index);  // never kNone: the L1 reserves no ways
   tags_.install(way, m.line, TagArray::State::kValid, false);
   m.valid = false;
+  mshr_line_[id] = kNoLine;
   free_mshrs_.push_back(id);
   for (std::uint32_t i = 0; i < m.waiters; ++i)
     line_done(mshr_waiters_[id * c_.mshr_max_merge + i]);
@@ -174,8 +177,8 @@ std::uint64_t L1DataCache::pop_completion() {
 }
 
 int L1DataCache::find_mshr(std::uint64_t line) const {
-  for (std::size_t i = 0; i < mshrs_.size(); ++i) {
-    if (mshrs_[i].valid && mshrs_[i].line == line) return static_cast<int>(i);
+  for (std::size_t i = 0; i < mshr_line_.size(); ++i) {
+    if (mshr_line_[i] == line) return static_cast<int>(i);
   }
   return -1;
 }

@@ -76,6 +76,7 @@ class L1DataCache {
 
  private:
   static constexpr std::uint32_t kNoSlot = ~0u;
+  static constexpr std::uint64_t kNoLine = ~0ull;
   static constexpr std::uint64_t kAtomicId = 1ull << 63;
 
   struct Slot {  // one instruction in flight
@@ -109,6 +110,9 @@ class L1DataCache {
   Coalescer coalescer_;
   TagArray tags_;
   std::vector<Mshr> mshrs_;
+  // mshrs_[i].line while mshrs_[i] is valid, else kNoLine (never a line address): a lookup
+  // that misses searches this dense array instead of the whole table.
+  std::vector<std::uint64_t> mshr_line_;
   std::vector<std::uint32_t> mshr_waiters_;  // mshr_max_merge slots per MSHR
   std::vector<std::uint32_t> free_mshrs_;
   Ring<Outgoing> miss_queue_;
