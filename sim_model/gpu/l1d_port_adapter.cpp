@@ -24,7 +24,7 @@ unsigned L1dPortAdapter::access(std::uint64_t token, std::uint32_t warp, mem::Re
   return cache_->lines_to_look_up();
 }
 
-void L1dPortAdapter::cycle(std::uint64_t now) {
+bool L1dPortAdapter::cycle(std::uint64_t now) {
   now_ = now;
   if (delayed_head_ == delayed_.size()) {
     delayed_.clear();
@@ -35,6 +35,7 @@ void L1dPortAdapter::cycle(std::uint64_t now) {
     const std::uint64_t token = cache_->pop_completion();
     if (token != kNoToken) delayed_.push_back({now + delay_, token});
   }
+  return delayed_head_ != delayed_.size() && delayed_[delayed_head_].ready <= now;
 }
 
 bool L1dPortAdapter::pop_completion(std::uint64_t& token) {

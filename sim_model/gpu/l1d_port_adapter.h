@@ -21,7 +21,7 @@ class L1dPortAdapter final : public sm::L1DataPort {
   bool can_accept(unsigned) const override { return cache_->can_accept(); }
   unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
                   const ptx::MemAccess& m, std::uint64_t now) override;
-  void cycle(std::uint64_t now) override;
+  bool cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
   bool quiet() const override { return cache_->waiting_only() && delayed_.empty(); }
   const sm::L1Stats& stats() const override;

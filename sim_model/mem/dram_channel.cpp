@@ -20,8 +20,7 @@ void DramChannel::push(const DramRequest& r) {
   queue_.push_back(Entry{r, map_.bank(r.addr), map_.row(r.addr)});
 }
 
-void DramChannel::cycle(std::uint64_t now) {
-  if (queue_.empty()) return;
+void DramChannel::schedule(std::uint64_t now) {
   if (!try_column(now)) try_row_command(now);
 }
 

@@ -47,8 +47,11 @@ class DramChannel {
     refused_cycle_ = core_now;
   }
 
-  // Advances one DRAM cycle numbered `now`; cycles must increase.
-  void cycle(std::uint64_t now);
+  // Advances one DRAM cycle numbered `now`; cycles must increase. Inline: an idle channel,
+  // the common case, returns at once.
+  void cycle(std::uint64_t now) {
+    if (!queue_.empty()) schedule(now);
+  }
 
   // Reads whose data is complete by DRAM cycle `now`, oldest first.
   bool has_completion(std::uint64_t now) const {
@@ -79,6 +82,8 @@ class DramChannel {
     std::uint64_t ready_col = 0, ready_act = 0, ready_pre = 0;
   };
 
+  // One cycle's command with requests queued: a column command if one is ready, else a row one.
+  void schedule(std::uint64_t now);
   bool try_column(std::uint64_t now);
   bool try_row_command(std::uint64_t now);
 

@@ -20,10 +20,6 @@ L2Partition::L2Partition(const MemConfig& c, const AddressMap& map, unsigned id,
   for (unsigned i = c.l2.mshr_entries; i-- > 0;) free_mshrs_.push_back(i);
 }
 
-bool L2Partition::busy() const {
-  return !rop_.empty() || !fills_.empty() || !draining_.empty() || requests_.has_ready(id_, ~0ull);
-}
-
 void L2Partition::tick(std::uint64_t now) {
   if (!fills_.empty() && fills_.front().ready <= now) {
     const Fill f = fills_.pop();

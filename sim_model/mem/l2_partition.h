@@ -34,7 +34,11 @@ class L2Partition {
   void fill(std::uint32_t tag, std::uint64_t ready) { fills_.push(Fill{ready, tag}); }
 
   void tick(std::uint64_t now);
-  bool busy() const;
+  // Something to do in tick(): asked of every sub-partition every cycle, hence inline.
+  bool busy() const {
+    return !rop_.empty() || !fills_.empty() || !draining_.empty() ||
+           requests_.has_ready(id_, ~0ull);
+  }
 
  private:
   struct Mshr {

@@ -31,8 +31,10 @@ class L1DataPort {
   // no response).
   virtual unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
                           const ptx::MemAccess& m, std::uint64_t now) = 0;
-  // One cycle of exchange with the memory system (send, take a response, finish hits).
-  virtual void cycle(std::uint64_t now) = 0;
+  // One cycle of exchange with the memory system (send, take a response, finish hits). Returns
+  // whether pop_completion() has a token this cycle (most cycles it has none, and the LD/ST
+  // unit then skips asking).
+  virtual bool cycle(std::uint64_t now) = 0;
   // Tokens whose data arrived, one per call; false when none is left this cycle.
   virtual bool pop_completion(std::uint64_t& token) = 0;
   // Nothing pending that completes by the passage of time alone (hits in the pipeline, queued

@@ -62,7 +62,7 @@ void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line)
 }
 
 void LoadStoreUnit::cycle(std::uint64_t now) {
-  l1_->cycle(now);
+  if (!l1_->cycle(now)) return;
   std::uint64_t token = 0;
   while (l1_->pop_completion(token)) {
     Pending* found = pending(token);

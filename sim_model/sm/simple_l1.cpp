@@ -118,7 +118,12 @@ void SimpleL1::line_done(std::uint64_t token) {
   }
 }
 
-void SimpleL1::cycle(std::uint64_t now) {
+bool SimpleL1::cycle(std::uint64_t now) {
+  exchange(now);
+  return done_head_ != done_.size();
+}
+
+void SimpleL1::exchange(std::uint64_t now) {
   if (done_head_ == done_.size()) {
     done_.clear();
     done_head_ = 0;

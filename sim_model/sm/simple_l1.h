@@ -24,7 +24,7 @@ class SimpleL1 final : public L1DataPort {
   bool can_accept(unsigned lines) const override;
   unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
                   const ptx::MemAccess& m, std::uint64_t now) override;
-  void cycle(std::uint64_t now) override;
+  bool cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
   bool quiet() const override { return hits_.empty() && outbox_.empty(); }
   const L1Stats& stats() const override { return stats_; }
@@ -39,6 +39,7 @@ class SimpleL1 final : public L1DataPort {
   void fill(std::uint64_t line, std::uint64_t now);
   void invalidate(std::uint64_t line);
   void line_done(std::uint64_t token);
+  void exchange(std::uint64_t now);
 
   const TimingConfig& c_;
   mem::MemorySystem& memory_;

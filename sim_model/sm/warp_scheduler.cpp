@@ -42,15 +42,12 @@ auto make_arbiter(const TimingConfig& c, IssuePolicy policy) {
 }  // namespace
 
 WarpScheduler::WarpScheduler(const TimingConfig& c, IssuePolicy policy)
-    : arbiter_(make_arbiter(c, policy)) {}
-
-bool WarpScheduler::calls_block_without_ready() const {
-  return std::holds_alternative<BlockSlot<blocks::SawsArbiter>>(arbiter_);
+    : arbiter_(make_arbiter(c, policy)),
+      calls_block_without_ready_(std::holds_alternative<BlockSlot<blocks::SawsArbiter>>(arbiter_)) {
 }
 
-int WarpScheduler::select(std::uint64_t ready,
-                          const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
-  if (ready == 0 && !calls_block_without_ready()) return -1;
+int WarpScheduler::call_block(std::uint64_t ready,
+                              const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
   return std::visit(
       [&](auto& slot) -> int {
         using A = typename std::decay_t<decltype(slot)>::Block;

@@ -38,10 +38,14 @@ class WarpScheduler {
   void set_cta_age(const std::array<std::uint8_t, kMaxCtas>& age) { cta_age_ = age; }
 
   // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
-  int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
+  // Inline: most calls have nothing ready and end at the first test.
+  int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
+    if (ready == 0 && !calls_block_without_ready_) return -1;
+    return call_block(ready, wpt_count);
+  }
   // Whether select() calls the arbiter block even with nothing ready: SAWS must see every
   // change of the counts (its first-hit order follows them); the others keep their state.
-  bool calls_block_without_ready() const;
+  bool calls_block_without_ready() const { return calls_block_without_ready_; }
   void reset();
   // Records every call of the arbiter into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
@@ -50,12 +54,15 @@ class WarpScheduler {
   const char* use_external(const ExternalBlocks& external);
 
  private:
+  int call_block(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
+
   std::variant<BlockSlot<blocks::LrrArbiter>, BlockSlot<blocks::GtoArbiter>,
                BlockSlot<blocks::MwfArbiter>, BlockSlot<blocks::SawsArbiter>,
                BlockSlot<blocks::TwoLevelArbiter>>
       arbiter_;
   std::array<std::uint8_t, kMaxWarps> warp_cta_{};
   std::array<std::uint8_t, kMaxCtas> cta_age_{};
+  bool calls_block_without_ready_;
 };
 
 }  // namespace wf::sm
