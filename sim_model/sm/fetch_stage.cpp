@@ -70,17 +70,18 @@ std::uint64_t FetchStage::free_entry_candidates(std::uint64_t now) const {
 
 int FetchStage::grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t eligible,
                           const IssuePorts& issued) {
-  bool any_issue = false;
   // A local bound: the byte stores below may alias the config as far as the compiler knows.
   const unsigned ports = core_.config.machine.schedulers;
+  bool any_issue = false;
+  for (unsigned k = 0; k < ports; ++k) any_issue |= issued[k] >= 0;
+  // With neither a candidate nor an issue to learn from, the arbiter would not change state
+  // (and its inputs need not be written).
+  if (eligible == 0 && !any_issue) return -1;
   for (unsigned k = 0; k < ports; ++k) {
     const int w = issued[k];
     in_.issue_valid[k] = w >= 0;
     in_.issue_warp[k] = static_cast<std::uint8_t>(w < 0 ? 0 : w);
-    any_issue |= w >= 0;
   }
-  // With neither a candidate nor an issue to learn from, the arbiter would not change state.
-  if (eligible == 0 && !any_issue) return -1;
   in_.eligible = eligible;
   in_.wpt_count = core_.barriers.counts().count;
   in_.cta_age = core_.cta_age;
