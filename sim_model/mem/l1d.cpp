@@ -22,8 +22,8 @@ L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem&
       lower_(lower),
       coalescer_(config.line_bytes, config.warp_size),
       tags_(config.sets, config.ways),
-      mshrs_(config.mshr_entries),
       mshr_line_(config.mshr_entries, kNoLine),
+      mshr_merged_(config.mshr_entries, 0),
       mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge),
       miss_queue_(config.miss_queue),
       hits_(config.hit_latency + 1) {
@@ -114,16 +114,16 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
   }
   const int m = find_mshr(line.addr);
   if (m >= 0) {
-    Mshr& e = mshrs_[m];
-    if (e.waiters == c_.mshr_max_merge) return false;
-    mshr_waiters_[m * c_.mshr_max_merge + e.waiters++] = current_slot_;
+    std::uint32_t& merged = mshr_merged_[m];
+    if (merged == c_.mshr_max_merge) return false;
+    mshr_waiters_[m * c_.mshr_max_merge + merged++] = current_slot_;
     ++stats_.mshr_merges;
   } else {
     if (free_mshrs_.empty() || miss_queue_.full()) return false;
     const std::uint32_t id = free_mshrs_.back();
     free_mshrs_.pop_back();
-    mshrs_[id] = Mshr{line.addr, true, 1};
     mshr_line_[id] = line.addr;
+    mshr_merged_[id] = 1;
     mshr_waiters_[id * c_.mshr_max_merge] = current_slot_;
     miss_queue_.push(
         Outgoing{LineRequest{id, sm_, line.addr, c_.line_bytes, RequestKind::kRead, now}, kNoSlot});
@@ -141,15 +141,13 @@ void L1DataCache::receive(const LineResponse& r) {
     return;
   }
   const auto id = static_cast<std::uint32_t>(r.id);
-  Mshr& m = mshrs_[id];
-  assert(m.valid);
-  const std::uint64_t index = m.line / c_.line_bytes;
-  const int way = tags_.victim(index);  // never kNone: the L1 reserves no ways
-  tags_.install(way, m.line, TagArray::State::kValid, false);
-  m.valid = false;
+  const std::uint64_t line = mshr_line_[id];
+  assert(line != kNoLine);
+  const int way = tags_.victim(line / c_.line_bytes);  // never kNone: the L1 reserves no ways
+  tags_.install(way, line, TagArray::State::kValid, false);
   mshr_line_[id] = kNoLine;
   free_mshrs_.push_back(id);
-  for (std::uint32_t i = 0; i < m.waiters; ++i)
+  for (std::uint32_t i = 0; i < mshr_merged_[id]; ++i)
     line_done(mshr_waiters_[id * c_.mshr_max_merge + i]);
 }
 

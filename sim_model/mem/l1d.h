@@ -44,7 +44,9 @@ class L1DataCache {
   // The port is free: the previous instruction's lines have all been looked up.
   bool can_accept() const { return current_lines_ == 0; }
   // Lines of the accepted instruction not yet looked up (right after access(): all it touches).
-  unsigned lines_to_look_up() const { return current_lines_ - current_next_; }
+  unsigned lines_to_look_up() const {
+    return current_lines_ == 0 ? 0 : current_lines_ - current_next_;  // done: lines_ cleared
+  }
 
   // `token` is the SM's name for the instruction; `warp` its warp slot (places local memory);
   // `atomic` marks atom/red (the executor's StepRecord::is_atomic). Returns kRetry, taking
@@ -84,11 +86,6 @@ class L1DataCache {
     std::uint32_t outstanding = 0;  // lines not yet returned / sent
     bool looked_up = false;         // every line has been looked up
   };
-  struct Mshr {
-    std::uint64_t line = 0;
-    bool valid = false;
-    std::uint32_t waiters = 0;
-  };
   struct Hit {
     std::uint64_t ready = 0;
     std::uint32_t slot = 0;
@@ -109,10 +106,10 @@ class L1DataCache {
   MemorySystem& lower_;
   Coalescer coalescer_;
   TagArray tags_;
-  std::vector<Mshr> mshrs_;
-  // mshrs_[i].line while mshrs_[i] is valid, else kNoLine (never a line address): a lookup
-  // that misses searches this dense array instead of the whole table.
+  // MSHR i: the line it fetches, or kNoLine (never a line address) while it is free. A dense
+  // array, so that a lookup that misses searches 8 bytes per MSHR.
   std::vector<std::uint64_t> mshr_line_;
+  std::vector<std::uint32_t> mshr_merged_;   // MSHR i: instructions waiting for its line
   std::vector<std::uint32_t> mshr_waiters_;  // mshr_max_merge slots per MSHR
   std::vector<std::uint32_t> free_mshrs_;
   Ring<Outgoing> miss_queue_;

@@ -72,6 +72,23 @@ TEST(Coalescer, EightByteLanesSpanTwoLinesAndRepeatsMerge) {
   EXPECT_EQ(out[2].addr, 0x4200u);
 }
 
+TEST(Coalescer, LaneLeavingThePreviousLinesLineAddsTheNextLine) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  // Lane 1 starts in lane 0's line but its 8 bytes run 4 into the next one.
+  ptx::MemAccess m = warp_access(ptx::Space::Global, 8, 0, 0, 3);
+  m.addr[0] = 0x1000;
+  m.addr[1] = 0x107c;
+  m.addr[2] = 0x1084;
+  ASSERT_EQ(c.coalesce(m, 0, 0, out), 2u);
+  EXPECT_EQ(out[0].addr, 0x1000u);
+  EXPECT_EQ(out[0].bytes, 12u);
+  EXPECT_EQ(out[0].lanes, 0b011ull);
+  EXPECT_EQ(out[1].addr, 0x1080u);
+  EXPECT_EQ(out[1].bytes, 12u);
+  EXPECT_EQ(out[1].lanes, 0b110ull);
+}
+
 TEST(Coalescer, InactiveLanesAreIgnored) {
   Coalescer c(128, 32);
   Coalescer::Lines out;

@@ -86,6 +86,18 @@ class L1Test : public ::testing::Test {
   }
 };
 
+TEST_F(L1Test, AnAccessReportsItsLinesAndLooksUpOnePerCycle) {
+  // 32 lanes, 16 bytes apart: 512 bytes, four lines.
+  ASSERT_EQ(l1.access(3, 0, lanes_at(0x8000, 16), false), L1Status::kAccepted);
+  EXPECT_EQ(l1.lines_to_look_up(), 4u);
+  EXPECT_FALSE(l1.can_accept());
+  tick();
+  EXPECT_EQ(l1.lines_to_look_up(), 3u);
+  tick(3);
+  EXPECT_EQ(l1.lines_to_look_up(), 0u);
+  EXPECT_TRUE(l1.can_accept());
+}
+
 TEST_F(L1Test, MissFillsThenHitsAfterHitLatency) {
   load_and_fill(0x1000, 7);
   EXPECT_EQ(lower.sent[0].kind, RequestKind::kRead);
