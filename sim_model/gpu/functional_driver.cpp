@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/cta_pool.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/kernel_error.h"
 
@@ -20,11 +21,12 @@ FunctionalResult run_functional(ptx::LaunchContext& ctx, const FunctionalOptions
   const std::uint64_t max_live = std::max<std::uint64_t>(
       1, options.max_resident_threads / std::max<std::uint64_t>(threads, 1));
   std::deque<std::unique_ptr<ptx::Cta>> live;
+  ptx::CtaPool pool;
   std::uint64_t next = 0;
   const std::string& kname = ctx.kernel_fn().name;
   while (true) {
     while (live.size() < max_live && next < total) {
-      live.push_back(std::make_unique<ptx::Cta>(ctx, static_cast<std::uint32_t>(next++)));
+      live.push_back(pool.make(ctx, static_cast<std::uint32_t>(next++)));
     }
     if (live.empty()) break;
     bool progress = false;
@@ -61,9 +63,13 @@ FunctionalResult run_functional(ptx::LaunchContext& ctx, const FunctionalOptions
         }
       }
     }
-    while (!live.empty() && live.front()->finished()) live.pop_front();
     for (auto it = live.begin(); it != live.end();) {
-      it = (*it)->finished() ? live.erase(it) : it + 1;
+      if ((*it)->finished()) {
+        pool.recycle(std::move(*it));
+        it = live.erase(it);
+      } else {
+        ++it;
+      }
     }
   }
   return res;

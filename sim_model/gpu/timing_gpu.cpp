@@ -78,14 +78,14 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
   return s;
 }
 
-void TimingGpu::dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape) {
+void TimingGpu::dispatch(const sm::CtaShape& shape) {
   const unsigned n = static_cast<unsigned>(sms_.size());
   if (!dispatch_blocked_) {
     const std::uint32_t before = next_cta_;
     for (unsigned i = 0; i < n && next_cta_ < total_ctas_; ++i) {
       sm::Sm& s = *sms_[(rr_ + i) % n];
       if (!s.can_accept(shape)) continue;
-      s.dispatch(std::make_unique<ptx::Cta>(ctx, next_cta_++), shape, now_);
+      s.dispatch(next_cta_++, shape, now_);
       asleep_[s.id()] = false;  // a new CTA wakes the SM
     }
     // An SM's room only grows when one of its CTAs finishes.
@@ -132,7 +132,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
     };
     while (done < total_ctas_ || !drained()) {
       if (block_traces_) block_traces_->set_cycle(now_);
-      if (next_cta_ < total_ctas_) dispatch(ctx, shape);
+      if (next_cta_ < total_ctas_) dispatch(shape);
       unsigned issued = 0;
       bool all_quiet = true, finished = false;
       // Locals, so that the compiler need not reload them after every call into an SM.

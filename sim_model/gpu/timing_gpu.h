@@ -33,7 +33,7 @@ class TimingGpu {
 
  private:
   sm::CtaShape shape_of(const ptx::LaunchContext& ctx) const;
-  void dispatch(ptx::LaunchContext& ctx, const sm::CtaShape& shape);
+  void dispatch(const sm::CtaShape& shape);
   void publish();
   [[noreturn]] void deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles);
 

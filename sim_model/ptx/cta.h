@@ -21,6 +21,9 @@ class Cta {
  public:
   static constexpr unsigned kBarriers = 16;
   Cta(const LaunchContext& ctx, std::uint32_t linear_id);
+  // Makes this CTA `linear_id` of `ctx`'s launch, exactly as the constructor would, keeping the
+  // memory of its warps' registers and buffers.
+  void restart(const LaunchContext& ctx, std::uint32_t linear_id);
 
   Dim ctaid;
   std::uint32_t id;

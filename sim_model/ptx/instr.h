@@ -102,6 +102,7 @@ enum class OpClass : std::uint8_t {
   WarpOp,
   Nop
 };
+inline constexpr unsigned kNumOpClasses = static_cast<unsigned>(OpClass::Nop) + 1;
 
 constexpr std::uint16_t kNoReg = 0xffff;
 

@@ -13,12 +13,35 @@ std::uint32_t align16(std::uint32_t v) {
 }  // namespace
 
 Warp::Warp(const Module& m, std::uint32_t kernel, unsigned warp_size, std::uint64_t lanes,
-           std::uint32_t cta, std::uint32_t warp_in_cta)
-    : module_(&m), size_(warp_size), lanes_(lanes), cta_(cta), warp_in_cta_(warp_in_cta) {
+           std::uint32_t cta, std::uint32_t warp_in_cta) {
+  restart(m, kernel, warp_size, lanes, cta, warp_in_cta);
+}
+
+void Warp::restart(const Module& m, std::uint32_t kernel, unsigned warp_size, std::uint64_t lanes,
+                   std::uint32_t cta, std::uint32_t warp_in_cta) {
+  carry = 0;
+  instructions = 0;
+  bar_dest = kNoReg;
+  bar_lanes = 0;
+  bar_type = Type::None;
+  bar_dest_is_and = false;
+  module_ = &m;
+  size_ = warp_size;
+  lanes_ = lanes;
+  cta_ = cta;
+  warp_in_cta_ = warp_in_cta;
+  exited_ = 0;
+  barrier_ = -1;
   const Function& f = m.functions[kernel];
   regs_.assign(std::size_t{f.reg_types.size()} * size_, 0);
-  grow_param(align16(f.frame_bytes));
-  grow_local(align16(f.local_bytes));
+  reg_base_ = 0;
+  // Storage of the earlier warp's calls is not kept: a fresh warp's starts at the kernel's size.
+  local_cap_ = align16(f.local_bytes);
+  param_cap_ = align16(f.frame_bytes);
+  local_.assign(std::size_t{local_cap_} * size_, 0);
+  param_.assign(std::size_t{param_cap_} * size_, 0);
+  stack_.clear();
+  frames_.clear();
   frames_.push_back({kernel, 0, 0, 0, 0, kNoPc});
   stack_.push_back({0, kNoPc, lanes});
 }
@@ -95,7 +118,12 @@ void Warp::return_lanes(std::uint64_t mask) {
   for (std::size_t i = frames_.back().stack_base; i < stack_.size(); ++i) stack_[i].mask &= ~mask;
 }
 
-Cta::Cta(const LaunchContext& ctx, std::uint32_t linear_id) : id(linear_id) {
+Cta::Cta(const LaunchContext& ctx, std::uint32_t linear_id) {
+  restart(ctx, linear_id);
+}
+
+void Cta::restart(const LaunchContext& ctx, std::uint32_t linear_id) {
+  id = linear_id;
   ctaid.x = linear_id % ctx.grid.x;
   ctaid.y = (linear_id / ctx.grid.x) % ctx.grid.y;
   ctaid.z = linear_id / (ctx.grid.x * ctx.grid.y);
@@ -104,12 +132,18 @@ Cta::Cta(const LaunchContext& ctx, std::uint32_t linear_id) : id(linear_id) {
   std::uint64_t threads = ctx.block.count();
   unsigned ws = ctx.warp_size;
   std::uint32_t nwarps = static_cast<std::uint32_t>((threads + ws - 1) / ws);
+  if (warps.size() > nwarps) warps.erase(warps.begin() + nwarps, warps.end());
   warps.reserve(nwarps);
   for (std::uint32_t w = 0; w < nwarps; ++w) {
     std::uint64_t n = std::min<std::uint64_t>(ws, threads - std::uint64_t{w} * ws);
     std::uint64_t lanes = n >= 64 ? ~0ull : ((1ull << n) - 1);
-    warps.emplace_back(*ctx.module, ctx.kernel, ws, lanes, linear_id, w);
+    if (w < warps.size()) {
+      warps[w].restart(*ctx.module, ctx.kernel, ws, lanes, linear_id, w);
+    } else {
+      warps.emplace_back(*ctx.module, ctx.kernel, ws, lanes, linear_id, w);
+    }
   }
+  bars = {};
   live_warps = nwarps;
 }
 

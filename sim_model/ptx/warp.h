@@ -29,6 +29,10 @@ class Warp {
  public:
   Warp(const Module& m, std::uint32_t kernel, unsigned warp_size, std::uint64_t lanes,
        std::uint32_t cta, std::uint32_t warp_in_cta);
+  // Makes this a new warp at the kernel's entry, exactly as the constructor would, keeping the
+  // buffers' memory (CtaPool reuses finished CTAs' warps).
+  void restart(const Module& m, std::uint32_t kernel, unsigned warp_size, std::uint64_t lanes,
+               std::uint32_t cta, std::uint32_t warp_in_cta);
 
   unsigned size() const { return size_; }
   std::uint32_t cta() const { return cta_; }

@@ -4,9 +4,9 @@
 
 namespace wf::sm {
 
-Timing timing_of(const ptx::Instr& in, const TimingConfig& c) {
+Timing timing_of(ptx::OpClass cls, const TimingConfig& c) {
   using ptx::OpClass;
-  switch (in.cls) {
+  switch (cls) {
     case OpClass::FloatAlu:
       return {Unit::kSp, c.fp_latency, c.fp_interval};
     case OpClass::DoubleAlu:

@@ -23,7 +23,23 @@ struct Timing {
 
 // Unit and latency of an instruction class. Memory and atomics only name their unit: their
 // latency comes from the load/store path.
-Timing timing_of(const ptx::Instr& in, const TimingConfig& c);
+Timing timing_of(ptx::OpClass cls, const TimingConfig& c);
+
+// timing_of for every class, worked out once: issue looks up each instruction it classifies,
+// and a table load costs less than the switch's indirect jump.
+class TimingTable {
+ public:
+  explicit TimingTable(const TimingConfig& c) {
+    for (unsigned k = 0; k < ptx::kNumOpClasses; ++k)
+      by_class_[k] = timing_of(static_cast<ptx::OpClass>(k), c);
+  }
+  const Timing& operator()(const ptx::Instr& in) const {
+    return by_class_[static_cast<unsigned>(in.cls)];
+  }
+
+ private:
+  std::array<Timing, ptx::kNumOpClasses> by_class_{};
+};
 
 class FunctionUnits {
  public:

@@ -44,7 +44,7 @@ WarpState IssueStage::classify(unsigned warp, std::uint64_t now) const {
     // The buffer's front is the warp's next instruction: issue flushes it whenever the warp
     // continues anywhere but there (checked by check_states).
     h.next = h.ibuffer.front().instr;
-    h.next_timing = timing_of(*h.next, core_.config);
+    h.next_timing = core_.timing(*h.next);
     core_.set_next_unit(warp, h.next_timing.unit);
   }
   const ptx::Instr* in = h.next;

@@ -23,8 +23,9 @@ bool Sm::can_accept(const CtaShape& s) const {
          used_shared_ + s.shared_bytes <= c.shared_memory_bytes;
 }
 
-void Sm::dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& s, std::uint64_t now) {
+void Sm::dispatch(std::uint32_t cta_id, const CtaShape& s, std::uint64_t now) {
   if (asleep_) wake(now);
+  std::unique_ptr<ptx::Cta> cta = cta_pool_.make(*core_.launch, cta_id);
   unsigned slot = 0;
   while (core_.ctas[slot].cta) ++slot;
   CtaSlot& cs = core_.ctas[slot];
@@ -193,7 +194,7 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
   used_threads_ -= cs.threads;
   used_registers_ -= cs.registers;
   used_shared_ -= cs.shared_bytes;
-  cs.cta.reset();
+  cta_pool_.recycle(std::move(cs.cta));  // its warps' last memory answers have all arrived
   cs.warps.clear();
   ++core_.stats.ctas;
   refresh_cta_age();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim_model/mem/memory_system.h"
+#include "sim_model/ptx/cta_pool.h"
 #include "sim_model/sm/fetch_stage.h"
 #include "sim_model/sm/issue_stage.h"
 #include "sim_model/sm/load_store_unit.h"
@@ -38,7 +39,8 @@ class Sm {
   std::uint32_t id() const { return core_.id; }
   void begin_launch(ptx::LaunchContext& ctx, ptx::Executor& executor);
   bool can_accept(const CtaShape& shape) const;
-  void dispatch(std::unique_ptr<ptx::Cta> cta, const CtaShape& shape, std::uint64_t now);
+  // Starts CTA `cta_id` of the current launch here (can_accept(shape) must hold).
+  void dispatch(std::uint32_t cta_id, const CtaShape& shape, std::uint64_t now);
 
   // Runs one cycle; returns the number of instructions issued.
   unsigned cycle(std::uint64_t now);
@@ -100,6 +102,7 @@ class Sm {
   std::uint64_t idle_until_ = 0;  // ... until this cycle, when time alone changes a warp
 
   std::vector<CtaRecord> finished_;
+  ptx::CtaPool cta_pool_;  // this SM's finished CTAs, restarted for the next dispatches
 };
 
 }  // namespace wf::sm

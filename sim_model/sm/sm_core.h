@@ -37,6 +37,7 @@ struct SmCore {
         warps(c.machine.max_warps),
         ctas(c.machine.max_ctas),
         units(c),
+        timing(c),
         barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()),
         writeback(c.longest_fixed_latency()),
         phases(c.machine.max_ctas, stats.phases) {}
@@ -47,6 +48,7 @@ struct SmCore {
   std::vector<CtaSlot> ctas;
   std::array<std::uint8_t, 32> cta_age{};  // dispatch rank of each resident CTA slot, 0 = oldest
   FunctionUnits units;
+  TimingTable timing;
   BarrierUnit barriers;
   WritebackQueue writeback;
   WarpPhases phases;
