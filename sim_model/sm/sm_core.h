@@ -37,10 +37,10 @@ struct SmCore {
         warps(c.machine.max_warps),
         ctas(c.machine.max_ctas),
         units(c),
-        timing(c),
         barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()),
         writeback(c.longest_fixed_latency()),
-        phases(c.machine.max_ctas, stats.phases) {}
+        phases(c.machine.max_ctas, stats.phases),
+        timing(c) {}
 
   const TimingConfig& config;
   std::uint32_t id;
@@ -48,7 +48,6 @@ struct SmCore {
   std::vector<CtaSlot> ctas;
   std::array<std::uint8_t, 32> cta_age{};  // dispatch rank of each resident CTA slot, 0 = oldest
   FunctionUnits units;
-  TimingTable timing;
   BarrierUnit barriers;
   WritebackQueue writeback;
   WarpPhases phases;
@@ -80,6 +79,9 @@ struct SmCore {
   std::array<std::uint64_t, 64> state_since{};
   // Warps whose next instruction (HwWarp::next, when set) goes to each unit.
   std::array<std::uint64_t, kNumUnits> unit_mask{};
+  // Last: read once per classified instruction, it should not move the fields above across
+  // the host's cache lines.
+  TimingTable timing;
 
   void touch(unsigned warp) { recheck_mask |= bit(warp); }
   static std::uint64_t bit(unsigned warp) { return std::uint64_t{1} << warp; }
