@@ -188,47 +188,8 @@ DONE:
 }
 
 TEST(SimtStack, ReturnValuesAndParamsThroughFunctionCalls) {
-  const char* k = R"(
-.func (.param .b32 rv) addmul(.param .b32 a, .param .b64 b)
-{
-  .reg .b32 %r<4>;
-  .reg .b64 %rd<2>;
-  ld.param.b32 %r1, [a];
-  ld.param.b64 %rd1, [b];
-  cvt.u32.u64 %r2, %rd1;
-  mad.lo.u32 %r3, %r1, %r2, 1;
-  st.param.b32 [rv], %r3;
-  ret;
-}
-.visible .entry c(.param .u64 out)
-{
-  .reg .b32 %r<6>;
-  .reg .b64 %rd<4>;
-  .reg .pred %p1;
-  ld.param.u64 %rd1, [out];
-  mov.u32 %r1, %tid.x;
-  mov.u32 %r5, 7;
-  setp.lt.u32 %p1, %r1, 5;
-  @%p1 bra SKIP;
-  {
-  .param .b32 param0;
-  .param .b64 param1;
-  .param .b32 retval0;
-  st.param.b32 [param0], %r1;
-  cvt.u64.u32 %rd2, %r1;
-  st.param.b64 [param1], %rd2;
-  call.uni (retval0), addmul, (param0, param1);
-  ld.param.b32 %r5, [retval0];
-  }
-SKIP:
-  mul.wide.u32 %rd2, %r1, 4;
-  add.u64 %rd3, %rd1, %rd2;
-  st.global.u32 [%rd3], %r5;
-  ret;
-}
-)";
   gpu::Runtime rt;
-  rt.load_ptx(std::string(kHeader) + k, "c.ptx");
+  rt.load_ptx(std::string(kHeader) + kCallKernel, "c.ptx");
   gpu::DevPtr out = rt.malloc(32 * 4);
   rt.launch("c", {1, 1, 1}, {32, 1, 1}, {gpu::KernelArg::of(out)});
   auto got = rt.download<std::uint32_t>(out, 32);

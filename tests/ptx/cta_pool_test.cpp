@@ -12,60 +12,14 @@
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/parser.h"
+#include "tests/ptx/ptx_test_util.h"
 
 namespace wf::ptx {
 namespace {
 
-// Threads 0..4 skip the call; the others call a function whose frame moves the register
-// window and grows the warp's .param storage. The kernel has shared and .local storage too.
-const char* kKernel = R"(
-.version 9.0
-.target sm_75
-.address_size 64
-.func (.param .b32 rv) addmul(.param .b32 a, .param .b64 b)
-{
-  .reg .b32 %r<4>;
-  .reg .b64 %rd<2>;
-  ld.param.b32 %r1, [a];
-  ld.param.b64 %rd1, [b];
-  cvt.u32.u64 %r2, %rd1;
-  mad.lo.u32 %r3, %r1, %r2, 1;
-  st.param.b32 [rv], %r3;
-  ret;
-}
-.visible .entry c(.param .u64 out)
-{
-  .local .align 8 .b8 scratch[32];
-  .shared .align 4 .b32 buf[64];
-  .reg .b32 %r<6>;
-  .reg .b64 %rd<4>;
-  .reg .pred %p1;
-  ld.param.u64 %rd1, [out];
-  mov.u32 %r1, %tid.x;
-  mov.u32 %r5, 7;
-  setp.lt.u32 %p1, %r1, 5;
-  @%p1 bra SKIP;
-  {
-  .param .b32 param0;
-  .param .b64 param1;
-  .param .b32 retval0;
-  st.param.b32 [param0], %r1;
-  cvt.u64.u32 %rd2, %r1;
-  st.param.b64 [param1], %rd2;
-  call.uni (retval0), addmul, (param0, param1);
-  ld.param.b32 %r5, [retval0];
-  }
-SKIP:
-  mul.wide.u32 %rd2, %r1, 4;
-  add.u64 %rd3, %rd1, %rd2;
-  st.global.u32 [%rd3], %r5;
-  ret;
-}
-)";
-
 class CtaPoolTest : public ::testing::Test {
  protected:
-  CtaPoolTest() : module_(parse_module(kKernel, "c.ptx")) {
+  CtaPoolTest() : module_(parse_module(std::string(test::kHeader) + test::kCallKernel, "c.ptx")) {
     out_ = memory_.allocate(128 * 4);
     ctx_ = context(64);
   }

@@ -106,4 +106,49 @@ inline std::uint64_t dbits(double d) {
 // Minimal module header for hand-written kernels.
 inline const char* kHeader = ".version 9.0\n.target sm_75\n.address_size 64\n";
 
+// Kernel `c` (after kHeader): thread t writes 7 for t < 5 and t * t + 1 otherwise to out[t],
+// the latter through a call whose frame moves the register window and takes .param storage.
+// The kernel also declares .local and .shared storage (CtaPool's tests look at both).
+inline const char* kCallKernel = R"(
+.func (.param .b32 rv) addmul(.param .b32 a, .param .b64 b)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.b32 %r1, [a];
+  ld.param.b64 %rd1, [b];
+  cvt.u32.u64 %r2, %rd1;
+  mad.lo.u32 %r3, %r1, %r2, 1;
+  st.param.b32 [rv], %r3;
+  ret;
+}
+.visible .entry c(.param .u64 out)
+{
+  .local .align 8 .b8 scratch[32];
+  .shared .align 4 .b32 buf[64];
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p1;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r5, 7;
+  setp.lt.u32 %p1, %r1, 5;
+  @%p1 bra SKIP;
+  {
+  .param .b32 param0;
+  .param .b64 param1;
+  .param .b32 retval0;
+  st.param.b32 [param0], %r1;
+  cvt.u64.u32 %rd2, %r1;
+  st.param.b64 [param1], %rd2;
+  call.uni (retval0), addmul, (param0, param1);
+  ld.param.b32 %r5, [retval0];
+  }
+SKIP:
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r5;
+  ret;
+}
+)";
+
 }  // namespace wf::ptx::test
