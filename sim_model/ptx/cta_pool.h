@@ -1,6 +1,7 @@
 // CTAs whose run ended, kept for the next ones: a CTA's warps hold kilobytes of registers each,
-// and a kernel like bfs starts thousands of short CTAs, so allocating, zero-filling fresh pages
-// and freeing them for every one costs a measurable share of a simulation.
+// and a kernel like bfs starts thousands of short CTAs, so allocating and freeing them for every
+// one is a measurable share of a simulation (bfs: 0.8 % of its time in malloc and free). A
+// restart still zero-fills the registers, as a new warp's are.
 #pragma once
 
 #include <cstdint>

@@ -100,7 +100,7 @@ enum class OpClass : std::uint8_t {
   Barrier,
   Control,
   WarpOp,
-  Nop
+  Nop  // stays last: kNumOpClasses counts the classes up to it (the SM's timing table)
 };
 inline constexpr unsigned kNumOpClasses = static_cast<unsigned>(OpClass::Nop) + 1;
 
