@@ -34,13 +34,14 @@ class BarrierUnit {
 
   // End of cycle: the table latches this cycle's events. A cycle without arrival or release
   // leaves the table as it was (its contract, covered by the RTL equivalence runs), so such
-  // cycles skip the clock.
-  void tick() {
-    if (!any_event()) return;
+  // cycles skip the clock. Returns whether the table was clocked (its counts may have changed).
+  bool tick() {
+    if (!any_event()) return false;
     wpt_.step(in_);
     in_ = {};
     any_event_ = false;
     out_ = wpt_.eval(in_);
+    return true;
   }
   void reset() {
     wpt_.reset();

@@ -58,6 +58,7 @@ void Sm::use_external(const ExternalBlocks& external) {
   issue_.use_external(external);
   fetch_.use_external(external);
   core_.barriers.use_external(external);
+  fetch_.update_wpt_count();  // a stand-in's counts are read afresh
 }
 
 }  // namespace wf::sm

@@ -38,7 +38,10 @@ std::uint64_t instruction_address(std::uint32_t function, std::uint32_t pc) {
 }  // namespace
 
 FetchStage::FetchStage(SmCore& core)
-    : core_(core), arbiter_(make_arbiter(core.config)), icache_(core.config) {}
+    : core_(core), arbiter_(make_arbiter(core.config)), icache_(core.config) {
+  update_cta_age();
+  update_wpt_count();
+}
 
 std::uint64_t FetchStage::empty_buffer_candidates(std::uint64_t now) const {
   std::uint64_t eligible = 0;
@@ -83,8 +86,6 @@ int FetchStage::grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t e
     in_.issue_warp[k] = static_cast<std::uint8_t>(w < 0 ? 0 : w);
   }
   in_.eligible = eligible;
-  in_.wpt_count = core_.barriers.counts().count;
-  in_.cta_age = core_.cta_age;
   const auto out = a.step(in_);
   return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
 }

@@ -40,6 +40,11 @@ class FetchStage {
   void set_warp_cta(unsigned warp, unsigned cta_slot) {
     in_.warp_cta[warp] = static_cast<std::uint8_t>(cta_slot);
   }
+  // The CTA ages and the warp priority table's counts change only at dispatch, finish and
+  // barrier events, so the arbiter's inputs are copied then (Sm calls these), not read every
+  // cycle: the counts' cache line is otherwise cold by the time fetch runs.
+  void update_cta_age() { in_.cta_age = core_.cta_age; }
+  void update_wpt_count() { in_.wpt_count = core_.barriers.counts().count; }
   void reset() {
     std::visit([](auto& slot) { slot.reset(); }, arbiter_);
   }

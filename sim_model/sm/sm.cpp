@@ -83,6 +83,7 @@ void Sm::refresh_cta_age() {
     core_.cta_age[a] = rank;
   }
   issue_.update_cta_age();
+  fetch_.update_cta_age();
 }
 
 unsigned Sm::cycle(std::uint64_t now) {
@@ -114,7 +115,7 @@ unsigned Sm::cycle(std::uint64_t now) {
   }
   const unsigned issued = issue_.cycle(now, issued_);
   const bool fetched = fetch_.cycle(now, issued_);
-  core_.barriers.tick();
+  if (core_.barriers.tick()) fetch_.update_wpt_count();
   if (core_.cta_may_finish) {
     core_.cta_may_finish = false;
     for (unsigned s = 0; s < core_.ctas.size(); ++s) {
