@@ -146,6 +146,13 @@ struct SmCore {
     HwWarp& h = warps[r.warp];
     if (h.generation != r.generation) return;
     for (unsigned i = 0; i < r.count; ++i) h.scoreboard.release(r.regs[i]);
+    // Freed registers can change the state of a warp only if it waits on operands (kData),
+    // and only once none of its next instruction's registers is pending: a ready or
+    // unit-blocked warp's next instruction found none pending (only its own issue reserves
+    // more), and the fetch, control, barrier and exit states do not look at the scoreboard.
+    // Any other warp would be classified as it is, so it is not touched, and the SM may stay
+    // idle. kData implies `next` is set.
+    if (warp_state[r.warp] != WarpState::kData || h.scoreboard.blocks(*h.next, h.reg_base)) return;
     touch(r.warp);
   }
 };
