@@ -13,6 +13,11 @@
 #include "sim_model/ptx/half.h"
 
 namespace wf::ptx {
+namespace {
+
+constexpr const char* kOutsideAllocations = "out-of-bounds (outside every allocation)";
+
+}  // namespace
 
 [[gnu::always_inline]] inline std::uint8_t* Executor::locate_inline(Warp& w, Cta& cta, Space space,
                                                                     std::uint64_t addr,
@@ -30,7 +35,7 @@ namespace wf::ptx {
     case Space::Global:
     case Space::Const:
       if (!ctx_.memory->valid(addr, bytes)) {
-        why = "out-of-bounds (outside every allocation)";
+        why = kOutsideAllocations;
         break;
       }
       return ctx_.memory->byte_ptr(addr);
@@ -107,6 +112,11 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     });
     return;
   }
+  if (declared == Space::Global && vec == 1 && !m.has_symbol &&
+      (v.kind == OperandKind::Reg || (!load && v.kind == OperandKind::Imm))) {
+    exec_global(load, m, v, eb, sgn, w, mask, rec);
+    return;
+  }
   for_lanes(mask, [&](unsigned l) {
     std::uint64_t addr = mem_address(w, m, l);
     Space space = declared;
@@ -131,6 +141,36 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
                                                      : val(w, v, l);
         store_bytes(p + k * eb, x, eb);
       }
+    }
+  });
+}
+
+void Executor::exec_global(bool load, const Operand& m, const Operand& v, unsigned bytes, bool sgn,
+                           Warp& w, std::uint64_t mask, StepRecord& rec) {
+  // The general lane loop's steps for a scalar ld/st.global, in the same order (so a fault
+  // names the same lane), with the operands resolved once: the address register's row (or
+  // none), the value's row or immediate, and the destination's width mask.
+  GlobalMemory& mem = *ctx_.memory;
+  const std::uint64_t offset = static_cast<std::uint64_t>(m.imm);
+  const std::uint64_t* base = m.reg != kNoReg ? w.reg_row(m.reg) : nullptr;
+  std::uint64_t* row = v.kind == OperandKind::Reg ? w.reg_row(v.reg) : nullptr;
+  const std::uint64_t value = static_cast<std::uint64_t>(v.imm);
+  const std::uint64_t keep = width_mask(v.bits);
+  for_lanes(mask, [&](unsigned l) {
+    const std::uint64_t addr = (base ? base[l] : 0) + offset;
+    rec.mem.addr[l] = addr;
+    if (bytes > 1 && (addr & (bytes - 1)) != 0)
+      bad_access(w, l, "misaligned", !load, bytes, Space::Global, addr);
+    if (!mem.valid(addr, bytes)) {
+      bad_access(w, l, kOutsideAllocations, !load, bytes, Space::Global, addr);
+    }
+    std::uint8_t* p = mem.byte_ptr(addr);
+    if (load) {
+      std::uint64_t x = load_bytes(p, bytes);
+      if (sgn) x = static_cast<std::uint64_t>(sext(x, bytes * 8));
+      row[l] = x & keep;
+    } else {
+      store_bytes(p, row ? row[l] : value, bytes);
     }
   });
 }

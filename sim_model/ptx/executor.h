@@ -83,6 +83,10 @@ class Executor {
   void exec_cvt(const Instr& in, Warp& w, std::uint64_t mask);
   void exec_mov(const Instr& in, Warp& w, std::uint64_t mask);
   void exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
+  // exec_memory's form for a scalar ld/st.global whose value is a register (or, for st, an
+  // immediate) and whose address has no symbol: most global accesses.
+  void exec_global(bool load, const Operand& m, const Operand& v, unsigned bytes, bool sgn, Warp& w,
+                   std::uint64_t mask, StepRecord& rec);
   void exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
   // The value an atomic stores, given the old one and its operands b (and c for cas).
   static std::uint64_t atomic_result(const Instr& in, std::uint64_t old, std::uint64_t b,

@@ -32,8 +32,7 @@ bool GlobalMemory::release(std::uint64_t addr) {
   return true;
 }
 
-bool GlobalMemory::valid(std::uint64_t addr, std::uint64_t n) const {
-  if (addr >= hit_base_ && addr + n <= hit_end_ && addr + n >= addr) return true;
+bool GlobalMemory::valid_elsewhere(std::uint64_t addr, std::uint64_t n) const {
   auto it = allocs_.upper_bound(addr);
   if (it == allocs_.begin()) return false;
   --it;

@@ -26,8 +26,12 @@ class GlobalMemory {
   std::uint64_t next_free() const { return next_; }
   void advance_past(std::uint64_t end);
 
-  // True if [addr, addr+n) lies inside one live allocation.
-  bool valid(std::uint64_t addr, std::uint64_t n) const;
+  // True if [addr, addr+n) lies inside one live allocation. Inline for the common case, an
+  // access inside the allocation the last check found.
+  bool valid(std::uint64_t addr, std::uint64_t n) const {
+    if (addr >= hit_base_ && addr + n <= hit_end_ && addr + n >= addr) return true;
+    return valid_elsewhere(addr, n);
+  }
   // Size of the live allocation starting exactly at addr, or 0.
   std::uint64_t allocation_size(std::uint64_t addr) const;
 
@@ -51,6 +55,7 @@ class GlobalMemory {
 
  private:
   std::uint8_t* page_ptr(std::uint64_t page);
+  bool valid_elsewhere(std::uint64_t addr, std::uint64_t n) const;
 
   std::unordered_map<std::uint64_t, std::unique_ptr<std::uint8_t[]>> pages_;
   std::map<std::uint64_t, std::uint64_t> allocs_;  // base → size
