@@ -1,7 +1,9 @@
 // The executor's resolved-operand lane loops (integer add/sub/mul/mad/shifts/logic, integer
 // setp, mov of registers, immediates and %tid, uniform ld.param) checked lane by lane against
 // the ISA's definitions computed here: 64 threads (two warps) with random and edge-case
-// operands, one lane in four predicated off (it must keep its old value).
+// operands, one lane in four predicated off (it must keep its old value). The scalar
+// ld/st.global loop is checked for what only it does again: sign and zero extension into
+// registers wider than the type, and a stored immediate.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -272,6 +274,33 @@ TEST(LaneForms, ThreadAndBlockIndicesPerLane) {
       EXPECT_EQ(v[3], on ? cta : 0xffffffffu);
     }
   }
+}
+
+TEST(LaneForms, GlobalLoadsExtendToTheRegisterAndStoresTakeImmediates) {
+  // a = 0x8001 (as s16 -32767, its high byte as s8 -128), b = 0xfffffffe (as s32 -2).
+  Results r = run_snippet(R"(
+  ld.global.s16 %rd, [%i];
+  ld.global.s32 %ld, [%i+8];
+)",
+                          0x8001, 0xfffffffe);
+  EXPECT_EQ(r.r, 0xffff8001u);
+  EXPECT_EQ(r.l, 0xfffffffffffffffeull);
+  r = run_snippet(R"(
+  ld.global.s8 %rd, [%i+1];
+  ld.global.u32 %ld, [%i+8];
+)",
+                  0x8001, 0xfffffffe);
+  EXPECT_EQ(r.r, 0xffffff80u);
+  EXPECT_EQ(r.l, 0xfffffffeull);
+  r = run_snippet(R"(
+  st.global.u32 [%i+4], 7;
+  ld.global.u32 %rd, [%i+4];
+  st.global.u16 [%i+16], -1;
+  ld.global.u64 %ld, [%i+16];
+)",
+                  0, 0, 0x1122334455667788ull);
+  EXPECT_EQ(r.r, 7u);
+  EXPECT_EQ(r.l, 0x112233445566ffffull);
 }
 
 }  // namespace
