@@ -123,6 +123,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   for (auto& s : sms_) thread_base += s->stats().thread_instructions;
   const std::uint64_t start = now_;
   for (unsigned i = 0; i < sms_.size(); ++i) asleep_[i] = sms_[i]->asleep();
+  const std::uint64_t* const ready = memory_->responses_ready();
 
   try {
     // Stores still queued in an L1 are part of this launch's traffic.
@@ -141,7 +142,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
       const std::uint64_t now = now_;
       for (unsigned i = 0; i < num_sms; ++i) {
         if (asleep[i]) {
-          if (!memory_->has_response(i)) continue;
+          if (ready ? !((ready[i / 64] >> (i % 64)) & 1) : !memory_->has_response(i)) continue;
           sms_[i]->wake(now);
         }
         sm::Sm& s = *sms_[i];

@@ -9,6 +9,7 @@ Crossbar::Crossbar(unsigned sources, unsigned dests, unsigned source_capacity,
                    unsigned dest_capacity, unsigned latency)
     : waiting_((sources + 63) / 64, 0),
       source_capacity_(source_capacity),
+      front_ready_(dests, kNever),
       source_free_(sources, 0),
       dest_free_(dests, 0),
       dest_refused_(dests, ~0ull),
@@ -66,6 +67,7 @@ bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
   p.ready = now + latency_ + p.flits - 1;
   source_free_[s] = now + p.flits;
   dest_free_[d] = now + p.flits;
+  if (dests_[d].empty()) front_ready_[d] = p.ready;
   dests_[d].push(p);
   return true;
 }

@@ -36,11 +36,17 @@ class Crossbar {
     ++queued_;
   }
 
-  bool has_ready(unsigned dest, std::uint64_t now) const {
-    return !dests_[dest].empty() && dests_[dest].front().ready <= now;
-  }
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+
+  bool has_ready(unsigned dest, std::uint64_t now) const { return front_ready_[dest] <= now; }
+  // The cycle the oldest packet in dest's buffer may leave it; kNever when the buffer is empty.
+  std::uint64_t front_ready(unsigned dest) const { return front_ready_[dest]; }
   const Packet& front(unsigned dest) const { return dests_[dest].front(); }
-  Packet pop(unsigned dest) { return dests_[dest].pop(); }
+  Packet pop(unsigned dest) {
+    const Packet p = dests_[dest].pop();
+    front_ready_[dest] = dests_[dest].empty() ? kNever : dests_[dest].front().ready;
+    return p;
+  }
 
   // Grants packets for cycle `now`. Returns how many destinations had a packet waiting for them
   // while their buffer was full (each counted once per cycle).
@@ -58,6 +64,9 @@ class Crossbar {
   std::vector<std::uint64_t> waiting_;
   std::size_t source_capacity_;
   std::vector<Ring<Packet>> dests_;
+  // dests_[d].front().ready or kNever, in one dense array: whether a destination has a packet
+  // due is asked of every destination every cycle, and the rings' fronts are cache lines apart.
+  std::vector<std::uint64_t> front_ready_;
   std::vector<std::uint64_t> source_free_, dest_free_;  // cycle each port is free again
   std::vector<std::uint64_t> dest_refused_;             // last cycle a full buffer refused
   unsigned latency_;

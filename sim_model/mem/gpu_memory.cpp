@@ -1,5 +1,6 @@
 #include "sim_model/mem/gpu_memory.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace wf::mem {
@@ -10,7 +11,10 @@ GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
       requests_(num_sms, c_.subpartitions(), c_.icnt.input_buffer, c_.l2.input_queue,
                 c_.icnt.latency),
       replies_(c_.subpartitions(), num_sms, c_.l2.output_queue, c_.icnt.output_buffer,
-               c_.icnt.latency) {
+               c_.icnt.latency),
+      sub_due_(c_.subpartitions(), Crossbar::kNever),
+      ready_words_((num_sms + 63) / 64, 0),
+      num_sms_(num_sms) {
   for (unsigned ch = 0; ch < c_.channels; ++ch) {
     channels_.push_back(std::make_unique<DramChannel>(c_, map_));
   }
@@ -34,6 +38,7 @@ void GpuMemory::send(const LineRequest& request) {
 
 LineResponse GpuMemory::take_response(std::uint32_t sm) {
   const Packet p = replies_.pop(sm);
+  note_response_ready(sm);
   shared_.stats.round_trip_cycles += now_ - p.sent;
   ++shared_.stats.responses;
   --shared_.inflight;
@@ -46,12 +51,22 @@ void GpuMemory::tick() {
     return;
   }
   advance_dram(1);
-  for (auto& sub : subs_) {
-    if (sub->busy()) sub->tick(now_);
+  for (unsigned s = 0; s < subs_.size(); ++s) {
+    if (std::min(sub_due_[s], requests_.front_ready(s)) > now_) continue;
+    subs_[s]->tick(now_);
+    sub_due_[s] = subs_[s]->next_work();
   }
   requests_.tick(now_);
   shared_.stats.icnt_to_sm_stall_cycles += replies_.tick(now_);
   ++now_;
+  // Replies whose tail flit arrived by the new cycle become takeable.
+  for (std::uint32_t w = 0; w < ready_words_.size(); ++w) {
+    std::uint64_t bits = 0;
+    const std::uint32_t end = std::min(num_sms_, (w + 1) * 64);
+    for (std::uint32_t sm = w * 64; sm < end; ++sm)
+      bits |= std::uint64_t{replies_.front_ready(sm) <= now_} << (sm % 64);
+    ready_words_[w] = bits;
+  }
 }
 
 void GpuMemory::advance_dram(std::uint64_t core_cycles) {
@@ -66,7 +81,9 @@ void GpuMemory::advance_dram(std::uint64_t core_cycles) {
     shared_.inflight -= ch.take_finished_writes();
     while (ch.has_completion(dram_now_)) {
       const DramCompletion d = ch.pop_completion();
-      subs_[d.sub]->fill(d.tag, now_ + c_.dram.return_latency);
+      const std::uint64_t ready = now_ + c_.dram.return_latency;
+      subs_[d.sub]->fill(d.tag, ready);
+      sub_due_[d.sub] = std::min(sub_due_[d.sub], ready);
     }
   }
 }

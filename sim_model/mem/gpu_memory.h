@@ -25,8 +25,11 @@ class GpuMemory final : public MemorySystem {
 
   bool can_send(std::uint32_t sm) const override { return requests_.can_push(sm); }
   void send(const LineRequest& request) override;
-  bool has_response(std::uint32_t sm) const override { return replies_.has_ready(sm, now_); }
+  bool has_response(std::uint32_t sm) const override {
+    return (ready_words_[sm / 64] >> (sm % 64)) & 1;
+  }
   LineResponse take_response(std::uint32_t sm) override;
+  const std::uint64_t* responses_ready() const override { return ready_words_.data(); }
   void tick() override;
   bool idle() const override { return shared_.inflight == 0; }
   void set_atomic_hook(AtomicHook hook) override { shared_.hook = std::move(hook); }
@@ -40,6 +43,14 @@ class GpuMemory final : public MemorySystem {
 
  private:
   void advance_dram(std::uint64_t core_cycles);
+  void note_response_ready(std::uint32_t sm) {
+    const std::uint64_t bit = std::uint64_t{1} << (sm % 64);
+    if (replies_.has_ready(sm, now_)) {
+      ready_words_[sm / 64] |= bit;
+    } else {
+      ready_words_[sm / 64] &= ~bit;
+    }
+  }
 
   MemConfig c_;
   AddressMap map_;
@@ -48,6 +59,14 @@ class GpuMemory final : public MemorySystem {
   Crossbar replies_;   // sub-partitions -> SMs
   std::vector<std::unique_ptr<DramChannel>> channels_;
   std::vector<std::unique_ptr<L2Partition>> subs_;
+  // Sub-partition s has work in its tick() from this cycle on (L2Partition::next_work, or
+  // earlier where a DRAM return or a request arrived since); dense, because every cycle asks
+  // it of every sub-partition.
+  std::vector<std::uint64_t> sub_due_;
+  // Bit s: replies_.has_ready(s, now_). Changes only when a reply is taken or now_ advances
+  // (a reply granted in a tick is not takeable in the same cycle).
+  std::vector<std::uint64_t> ready_words_;
+  std::uint32_t num_sms_;
   std::uint64_t now_ = 0;
   std::uint64_t dram_now_ = 0;
   std::uint64_t dram_acc_ = 0;  // in units of 1/core_mhz DRAM cycles

@@ -34,10 +34,15 @@ class L2Partition {
   void fill(std::uint32_t tag, std::uint64_t ready) { fills_.push(Fill{ready, tag}); }
 
   void tick(std::uint64_t now);
-  // Something to do in tick(): asked of every sub-partition every cycle, hence inline.
-  bool busy() const {
-    return !rop_.empty() || !fills_.empty() || !draining_.empty() ||
-           requests_.has_ready(id_, ~0ull);
+  // The first cycle tick() may do anything, as far as the partition's own queues go: a tick
+  // before it, and before the request crossbar's front_ready(id) or a fill() that comes
+  // sooner, changes nothing. Read after every tick() and fill().
+  std::uint64_t next_work() const {
+    if (!draining_.empty()) return 0;  // retried every cycle while the reply crossbar is full
+    std::uint64_t t = Crossbar::kNever;
+    if (!fills_.empty()) t = fills_.front().ready;
+    if (!rop_.empty() && rop_.front().ready < t) t = rop_.front().ready;
+    return t;
   }
 
  private:

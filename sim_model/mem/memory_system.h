@@ -74,6 +74,10 @@ class MemorySystem {
   // Responses that reached the SM, oldest first; the SM takes at most one per cycle.
   virtual bool has_response(std::uint32_t sm) const = 0;
   virtual LineResponse take_response(std::uint32_t sm) = 0;
+  // has_response(s) for every SM as bit s % 64 of word s / 64, valid as long as the memory
+  // system; null where the implementation keeps no such array (ask has_response). The GPU asks
+  // this of every sleeping SM every cycle.
+  virtual const std::uint64_t* responses_ready() const { return nullptr; }
 
   // Advances one core cycle.
   virtual void tick() = 0;
