@@ -14,8 +14,9 @@
 namespace wf::sm {
 
 // Laid out for the host's cache: what classifying the warp reads every time it is touched
-// (IssueStage::classify) fills the first cache line, so classifying a warp costs one line and
-// the rest of the slot stays out of the host's cache until fetch or issue need it.
+// (IssueStage::classify), and what a register release or a memory answer reads (generation,
+// scoreboard, pending counts), fills the first cache line; the I-buffer's bookkeeping and
+// first entries share the second. The rest stays out of the host's cache until fetch needs it.
 struct alignas(64) HwWarp {
   // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
   // unit is classified again every cycle, and only its own issue moves its pc. Set only while
@@ -30,14 +31,14 @@ struct alignas(64) HwWarp {
   bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
   bool branch_pending = false;
   Scoreboard scoreboard;
+  std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
+  std::uint32_t pending_memory = 0;  // loads/atomics in flight
+  unsigned cta_slot = 0;
 
   ptx::Warp* warp = nullptr;  // null: the slot is free
   ptx::Cta* cta = nullptr;
   IBuffer ibuffer;
-  unsigned cta_slot = 0;
-  std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
-  std::uint32_t pending_memory = 0;  // loads/atomics in flight
-  std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
+  std::uint64_t fetch_ready = 0;  // an I-cache refill for this warp lands at this cycle
   // The I-cache line that refill brings: the refill is forwarded to this warp's fetch even if
   // other misses evicted the line meanwhile (otherwise warps thrashing a small I-cache can
   // evict each other's refills forever).
@@ -46,7 +47,7 @@ struct alignas(64) HwWarp {
 
   bool live() const { return warp != nullptr; }
 };
-static_assert(offsetof(HwWarp, scoreboard) + sizeof(Scoreboard) <= 64,
-              "classify's fields no longer share the first cache line");
+static_assert(offsetof(HwWarp, cta_slot) + sizeof(unsigned) <= 64,
+              "classify's and the releases' fields no longer share the first cache line");
 
 }  // namespace wf::sm

@@ -29,15 +29,15 @@ class IBuffer {
   const Entry& front() const { return entries_[head_]; }
   const Entry& back() const { return entries_[(head_ + count_ - 1) % kMaxEntries]; }
   void push(Entry e) { entries_[(head_ + count_++) % kMaxEntries] = e; }
-  void pop() {
-    head_ = (head_ + 1) % kMaxEntries;
-    --count_;
-  }
-  void flush() { count_ = 0; }
+  // An emptied buffer starts again at the first entry: fetch fills only empty buffers (except
+  // under fef), so a buffer of depth d then uses only its first d entries and the host's cache
+  // sees one or two lines of it, not all eight entries in turn.
+  void pop() { head_ = --count_ == 0 ? 0 : (head_ + 1) % kMaxEntries; }
+  void flush() { head_ = count_ = 0; }
 
  private:
+  unsigned head_ = 0, count_ = 0;  // first: read with the warp's first entries
   std::array<Entry, kMaxEntries> entries_{};
-  unsigned head_ = 0, count_ = 0;
 };
 
 }  // namespace wf::sm

@@ -42,8 +42,10 @@ void Sm::dispatch(std::uint32_t cta_id, const CtaShape& s, std::uint64_t now) {
     while (core_.warps[hw].live()) ++hw;
     HwWarp& h = core_.warps[hw];
     const std::uint32_t gen = h.generation + 1;
+    Scoreboard scoreboard = std::move(h.scoreboard);  // keeps its storage for the new warp
     h = HwWarp{};
     h.generation = gen;
+    h.scoreboard = std::move(scoreboard);
     h.warp = &w;
     h.reg_base = w.reg_base();
     h.cta = cta.get();
