@@ -12,10 +12,9 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     : core_(core), lsu_(lsu), check_states_(core.config.check_warp_states) {
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) schedulers_.emplace_back(core.config, core.config.issue);
-  scheduler_mask_.assign(n, 0);
   for (unsigned w = 0; w < core.warps.size(); ++w) {
-    scheduler_mask_[w % n] |= SmCore::bit(w);
-    index_in_scheduler_.push_back(static_cast<std::uint8_t>(w / n));
+    scheduler_mask_.at(w % n) |= SmCore::bit(w);
+    index_in_scheduler_.at(w) = static_cast<std::uint8_t>(w / n);
   }
 }
 

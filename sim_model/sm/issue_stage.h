@@ -5,6 +5,7 @@
 // state for the cycle.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -61,11 +62,13 @@ class IssueStage {
 
   SmCore& core_;
   LoadStoreUnit& lsu_;
-  std::vector<WarpScheduler> schedulers_;
-  std::vector<std::uint64_t> scheduler_mask_;     // scheduler k's warps: slots w with w % n == k
-  std::vector<std::uint8_t> index_in_scheduler_;  // w / n, without a division per ready warp
   bool check_states_;
-  std::vector<unsigned> released_;  // warps a barrier released this cycle
+  // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
+  // each separate allocation would be one more host cache line to miss.
+  std::array<std::uint64_t, 4> scheduler_mask_{};  // scheduler k's warps: w with w % n == k
+  std::vector<WarpScheduler> schedulers_;
+  std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
+  std::vector<unsigned> released_;                     // warps a barrier released this cycle
   bool trace_on_ = false;
   std::vector<IssueEvent> trace_;
 };

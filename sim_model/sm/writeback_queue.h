@@ -23,8 +23,8 @@ class WritebackQueue {
   // smallest power of two beyond it, so that the slots the SM cycles through stay in the
   // host's cache.
   explicit WritebackQueue(unsigned longest_latency)
-      : wheel_(std::bit_ceil(std::uint64_t{longest_latency} + 1)),
-        mask_(wheel_.size() - 1),
+      : mask_(std::bit_ceil(std::uint64_t{longest_latency} + 1) - 1),
+        wheel_(mask_ + 1),
         occupied_((wheel_.size() + 63) / 64) {}
 
   void schedule(std::uint64_t cycle, const RegisterRelease& r) {
@@ -34,20 +34,25 @@ class WritebackQueue {
     const std::uint64_t i = cycle & mask_;
     wheel_[i].push_back(r);
     occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
+    if (cycle < next_due_) next_due_ = cycle;
   }
   // Hands every release due at `now` to f and forgets them.
   template <class F>
   void retire(std::uint64_t now, F&& f) {
     now_ = now;
+    // No slot from the last retire up to next_due_ holds anything, so most cycles end here,
+    // on the queue's own cache line, without reading the bitmap.
+    if (now < next_due_) return;
     const std::uint64_t i = now & mask_;
     std::uint64_t& word = occupied_[i / 64];
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
-    // The bitmap (one cache line for gtx480) answers most cycles without touching the slot.
-    if (!(word & bit)) return;
-    word &= ~bit;
-    auto& slot = wheel_[i];
-    for (const auto& r : slot) f(r);
-    slot.clear();
+    if (word & bit) {
+      word &= ~bit;
+      auto& slot = wheel_[i];
+      for (const auto& r : slot) f(r);
+      slot.clear();
+    }
+    next_due_ = first_due_after(now);
   }
   bool empty() const {
     for (std::uint64_t w : occupied_)
@@ -56,10 +61,36 @@ class WritebackQueue {
   }
 
  private:
-  std::vector<std::vector<RegisterRelease>> wheel_;
-  std::uint64_t mask_;
-  std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+
+  // The first cycle after `now` whose slot holds releases (a slot a skipped cycle left behind
+  // counts at its next turn, as it would be found then), or kNever.
+  std::uint64_t first_due_after(std::uint64_t now) const {
+    const std::uint64_t start = (now + 1) & mask_;
+    std::uint64_t i = first_set(start, mask_ + 1);
+    if (i != kNever) return now + 1 + (i - start);
+    i = first_set(0, start);
+    if (i != kNever) return now + 1 + (mask_ + 1 - start) + i;
+    return kNever;
+  }
+  // The first occupied slot in [from, to), or kNever.
+  std::uint64_t first_set(std::uint64_t from, std::uint64_t to) const {
+    for (std::uint64_t w = from / 64; w * 64 < to; ++w) {
+      std::uint64_t bits = occupied_[w];
+      if (w == from / 64) bits &= ~std::uint64_t{0} << (from % 64);
+      if (bits) {
+        const std::uint64_t i = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+        return i < to ? i : kNever;
+      }
+    }
+    return kNever;
+  }
+
+  std::uint64_t next_due_ = kNever;  // no slot before it holds anything
   std::uint64_t now_ = 0;  // the cycle last retired: every SM cycle retires before scheduling
+  std::uint64_t mask_;
+  std::vector<std::vector<RegisterRelease>> wheel_;
+  std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
 };
 
 }  // namespace wf::sm
