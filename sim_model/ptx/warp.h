@@ -25,7 +25,7 @@ struct CallFrame {
   std::uint32_t call_pc;     // caller's call instruction (for return values)
 };
 
-class Warp {
+class alignas(64) Warp {
  public:
   Warp(const Module& m, std::uint32_t kernel, unsigned warp_size, std::uint64_t lanes,
        std::uint32_t cta, std::uint32_t warp_in_cta);
@@ -67,13 +67,6 @@ class Warp {
   std::uint8_t* param(unsigned lane) { return param_.data() + std::size_t{lane} * param_cap_; }
   std::uint32_t param_capacity() const { return param_cap_; }
 
-  std::uint64_t carry = 0;  // CC.CF per lane (bit = lane)
-  std::uint64_t instructions = 0;
-  std::uint16_t bar_dest = kNoReg;  // bar.red destination, written at release
-  std::uint64_t bar_lanes = 0;
-  Type bar_type = Type::None;
-  bool bar_dest_is_and = false;
-
  private:
   friend class Executor;
   void push_frame(std::uint32_t function, std::uint32_t call_pc, std::uint64_t mask);
@@ -85,18 +78,32 @@ class Warp {
   void exit_lanes(std::uint64_t mask);    // from every entry
   void return_lanes(std::uint64_t mask);  // from the entries of the current frame
 
-  const Module* module_;
-  unsigned size_;
-  std::uint64_t lanes_;
-  std::uint32_t cta_, warp_in_cta_;
-  std::uint64_t exited_ = 0;
-  int barrier_ = -1;
-  std::vector<std::uint64_t> regs_;
-  std::uint32_t reg_base_ = 0;
-  std::vector<std::uint8_t> local_, param_;
-  std::uint32_t local_cap_ = 0, param_cap_ = 0;
+  // Laid out for the host's cache: the timing model steps one warp at a time among thousands,
+  // and what every step reads (the SIMT stack and frames, the barrier, the register window,
+  // the counters) fills the first two cache lines.
   std::vector<SimtEntry> stack_;
   std::vector<CallFrame> frames_;
+  int barrier_ = -1;
+  std::uint32_t reg_base_ = 0;
+  unsigned size_;
+  std::uint32_t cta_;
+  std::vector<std::uint64_t> regs_;
+  std::uint64_t exited_ = 0;
+  std::uint64_t lanes_;
+
+ public:
+  std::uint64_t instructions = 0;
+  std::uint64_t carry = 0;  // CC.CF per lane (bit = lane)
+  std::uint16_t bar_dest = kNoReg;  // bar.red destination, written at release
+  std::uint64_t bar_lanes = 0;
+  Type bar_type = Type::None;
+  bool bar_dest_is_and = false;
+
+ private:
+  const Module* module_;
+  std::uint32_t warp_in_cta_;
+  std::vector<std::uint8_t> local_, param_;
+  std::uint32_t local_cap_ = 0, param_cap_ = 0;
 };
 
 }  // namespace wf::ptx
