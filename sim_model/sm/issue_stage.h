@@ -63,13 +63,13 @@ class IssueStage {
   SmCore& core_;
   LoadStoreUnit& lsu_;
   bool check_states_;
+  bool trace_on_ = false;
   // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
   // each separate allocation would be one more host cache line to miss.
   std::array<std::uint64_t, 4> scheduler_mask_{};  // scheduler k's warps: w with w % n == k
   std::vector<WarpScheduler> schedulers_;
   std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
-  std::vector<unsigned> released_;                     // warps a barrier released this cycle
-  bool trace_on_ = false;
+  std::vector<unsigned> released_;  // warps a barrier released this cycle
   std::vector<IssueEvent> trace_;
 };
 

@@ -73,15 +73,17 @@ struct SmCore {
   // a walk over the warp slots.
   std::array<WarpState, 64> warp_state{};
   std::array<std::uint64_t, kNumWarpStates> state_mask{};
+  // Warps whose next instruction (HwWarp::next, when set) goes to each unit.
+  std::array<std::uint64_t, kNumUnits> unit_mask{};
+  // Read once per classified instruction, it should not move the fields above across the
+  // host's cache lines.
+  TimingTable timing;
+  // Last: written only when a warp changes state, it should not sit between the masks above
+  // and the timing table, which every SM-cycle reads.
   // Warp-cycles per state are added when a warp leaves a state (its time there is known then),
   // not every cycle for every state: the first cycle of each warp's current state not yet in
   // stats.states.
   std::array<std::uint64_t, 64> state_since{};
-  // Warps whose next instruction (HwWarp::next, when set) goes to each unit.
-  std::array<std::uint64_t, kNumUnits> unit_mask{};
-  // Last: read once per classified instruction, it should not move the fields above across
-  // the host's cache lines.
-  TimingTable timing;
 
   void touch(unsigned warp) { recheck_mask |= bit(warp); }
   static std::uint64_t bit(unsigned warp) { return std::uint64_t{1} << warp; }
