@@ -14,9 +14,10 @@
 namespace wf::sm {
 
 // Laid out for the host's cache: what classifying the warp reads every time it is touched
-// (IssueStage::classify), and what a register release or a memory answer reads (generation,
-// scoreboard, pending counts), fills the first cache line; the I-buffer's bookkeeping and
-// first entries share the second. The rest stays out of the host's cache until fetch needs it.
+// (IssueStage::classify), what a register release or a memory answer reads (generation,
+// scoreboard, pending counts), and what fetch checks of every candidate (its refill) fill the
+// first cache line; the I-buffer's bookkeeping and first entries share the second. The rest
+// stays out of the host's cache until issue or fetch picks the warp.
 struct alignas(64) HwWarp {
   // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
   // unit is classified again every cycle, and only its own issue moves its pc. Set only while
@@ -33,12 +34,12 @@ struct alignas(64) HwWarp {
   Scoreboard scoreboard;
   std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
   std::uint32_t pending_memory = 0;  // loads/atomics in flight
-  unsigned cta_slot = 0;
+  std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
 
   ptx::Warp* warp = nullptr;  // null: the slot is free
   ptx::Cta* cta = nullptr;
   IBuffer ibuffer;
-  std::uint64_t fetch_ready = 0;  // an I-cache refill for this warp lands at this cycle
+  unsigned cta_slot = 0;
   // The I-cache line that refill brings: the refill is forwarded to this warp's fetch even if
   // other misses evicted the line meanwhile (otherwise warps thrashing a small I-cache can
   // evict each other's refills forever).
@@ -47,7 +48,7 @@ struct alignas(64) HwWarp {
 
   bool live() const { return warp != nullptr; }
 };
-static_assert(offsetof(HwWarp, cta_slot) + sizeof(unsigned) <= 64,
+static_assert(offsetof(HwWarp, fetch_ready) + sizeof(std::uint64_t) <= 64,
               "classify's and the releases' fields no longer share the first cache line");
 
 }  // namespace wf::sm
