@@ -1,5 +1,6 @@
 #include "sim_model/mem/crossbar.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 
@@ -12,6 +13,7 @@ Crossbar::Crossbar(unsigned sources, unsigned dests, unsigned source_capacity,
       front_ready_(dests, kNever),
       source_free_(sources, 0),
       dest_free_(dests, 0),
+      retry_at_(sources, 0),
       dest_refused_(dests, ~0ull),
       latency_(latency) {
   sources_.reserve(sources);
@@ -32,6 +34,7 @@ unsigned Crossbar::tick(std::uint64_t now) {
       if (to < (word + 1) * 64) m &= (std::uint64_t{1} << (to % 64)) - 1;
       for (; m; m &= m - 1) {
         const unsigned s = word * 64 + static_cast<unsigned>(std::countr_zero(m));
+        if (now < retry_at_[s]) continue;
         if (grant(s, now, refused) && sources_[s].empty())
           waiting_[word] &= ~(std::uint64_t{1} << (s % 64));
       }
@@ -45,7 +48,11 @@ unsigned Crossbar::tick(std::uint64_t now) {
 
 bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
   std::vector<Packet>& q = sources_[s];
-  if (source_free_[s] > now) return false;
+  if (source_free_[s] > now) {
+    retry_at_[s] = source_free_[s];
+    return false;
+  }
+  std::uint64_t retry = ~std::uint64_t{0};
   std::size_t k = 0;
   for (; k < q.size(); ++k) {
     const unsigned d = q[k].dest;
@@ -54,11 +61,16 @@ bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
         dest_refused_[d] = now;
         ++refused;
       }
+      retry = now + 1;  // a full buffer may drain any cycle
       continue;
     }
     if (dest_free_[d] <= now) break;
+    retry = std::min(retry, dest_free_[d]);
   }
-  if (k == q.size()) return false;
+  if (k == q.size()) {
+    retry_at_[s] = retry;
+    return false;
+  }
   Packet p = q[k];
   q.erase(q.begin() + static_cast<std::ptrdiff_t>(k));
   const unsigned d = p.dest;

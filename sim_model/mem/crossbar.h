@@ -33,6 +33,7 @@ class Crossbar {
   void push(unsigned src, const Packet& p) {
     sources_[src].push_back(p);
     waiting_[src / 64] |= std::uint64_t{1} << (src % 64);
+    retry_at_[src] = 0;
     ++queued_;
   }
 
@@ -68,7 +69,12 @@ class Crossbar {
   // due is asked of every destination every cycle, and the rings' fronts are cache lines apart.
   std::vector<std::uint64_t> front_ready_;
   std::vector<std::uint64_t> source_free_, dest_free_;  // cycle each port is free again
-  std::vector<std::uint64_t> dest_refused_;             // last cycle a full buffer refused
+  // Source s offers nothing before retry_at_[s]: its last offer found its own port busy, or
+  // every packet's destination port busy (and none full) until then. No packet can enter
+  // those destinations before their ports free, so none fills up meanwhile and no refusal is
+  // missed; a new packet clears it.
+  std::vector<std::uint64_t> retry_at_;
+  std::vector<std::uint64_t> dest_refused_;  // last cycle a full buffer refused
   unsigned latency_;
   unsigned start_ = 0;  // round-robin priority
   std::uint64_t queued_ = 0;

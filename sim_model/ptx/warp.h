@@ -93,7 +93,7 @@ class alignas(64) Warp {
 
  public:
   std::uint64_t instructions = 0;
-  std::uint64_t carry = 0;  // CC.CF per lane (bit = lane)
+  std::uint64_t carry = 0;          // CC.CF per lane (bit = lane)
   std::uint16_t bar_dest = kNoReg;  // bar.red destination, written at release
   std::uint64_t bar_lanes = 0;
   Type bar_type = Type::None;

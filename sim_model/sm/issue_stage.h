@@ -69,7 +69,7 @@ class IssueStage {
   std::array<std::uint64_t, 4> scheduler_mask_{};  // scheduler k's warps: w with w % n == k
   std::vector<WarpScheduler> schedulers_;
   std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
-  std::vector<unsigned> released_;  // warps a barrier released this cycle
+  std::vector<unsigned> released_;                     // warps a barrier released this cycle
   std::vector<IssueEvent> trace_;
 };
 
