@@ -79,7 +79,10 @@ bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
   p.ready = now + latency_ + p.flits - 1;
   source_free_[s] = now + p.flits;
   dest_free_[d] = now + p.flits;
-  if (dests_[d].empty()) front_ready_[d] = p.ready;
+  if (dests_[d].empty()) {
+    front_ready_[d] = p.ready;
+    first_new_front_ = std::min(first_new_front_, p.ready);
+  }
   dests_[d].push(p);
   return true;
 }

@@ -43,6 +43,13 @@ class Crossbar {
   // The cycle the oldest packet in dest's buffer may leave it; kNever when the buffer is empty.
   std::uint64_t front_ready(unsigned dest) const { return front_ready_[dest]; }
   const Packet& front(unsigned dest) const { return dests_[dest].front(); }
+  // The earliest front_ready() a grant set since the last call (kNever if none): a buffer's
+  // front changes only by a grant into it while empty, or by pop().
+  std::uint64_t take_first_new_front() {
+    const std::uint64_t t = first_new_front_;
+    first_new_front_ = kNever;
+    return t;
+  }
   Packet pop(unsigned dest) {
     const Packet p = dests_[dest].pop();
     front_ready_[dest] = dests_[dest].empty() ? kNever : dests_[dest].front().ready;
@@ -68,6 +75,7 @@ class Crossbar {
   // dests_[d].front().ready or kNever, in one dense array: whether a destination has a packet
   // due is asked of every destination every cycle, and the rings' fronts are cache lines apart.
   std::vector<std::uint64_t> front_ready_;
+  std::uint64_t first_new_front_ = kNever;
   std::vector<std::uint64_t> source_free_, dest_free_;  // cycle each port is free again
   // Source s offers nothing before retry_at_[s]: its last offer found its own port busy, or
   // every packet's destination port busy (and none full) until then. No packet can enter

@@ -60,11 +60,20 @@ void GpuMemory::tick() {
   shared_.stats.icnt_to_sm_stall_cycles += replies_.tick(now_);
   ++now_;
   // Replies whose tail flit arrived by the new cycle become takeable.
+  replies_due_ = std::min(replies_due_, replies_.take_first_new_front());
+  if (now_ < replies_due_) return;
+  replies_due_ = Crossbar::kNever;
   for (std::uint32_t w = 0; w < ready_words_.size(); ++w) {
     std::uint64_t bits = 0;
     const std::uint32_t end = std::min(num_sms_, (w + 1) * 64);
-    for (std::uint32_t sm = w * 64; sm < end; ++sm)
-      bits |= std::uint64_t{replies_.front_ready(sm) <= now_} << (sm % 64);
+    for (std::uint32_t sm = w * 64; sm < end; ++sm) {
+      const std::uint64_t front = replies_.front_ready(sm);
+      if (front <= now_) {
+        bits |= std::uint64_t{1} << (sm % 64);
+      } else {
+        replies_due_ = std::min(replies_due_, front);
+      }
+    }
     ready_words_[w] = bits;
   }
 }

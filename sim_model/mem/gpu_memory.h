@@ -6,6 +6,7 @@
 // takeable at s + MemConfig::l2_hit_round_trip().
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -49,6 +50,7 @@ class GpuMemory final : public MemorySystem {
       ready_words_[sm / 64] |= bit;
     } else {
       ready_words_[sm / 64] &= ~bit;
+      replies_due_ = std::min(replies_due_, replies_.front_ready(sm));
     }
   }
 
@@ -66,6 +68,9 @@ class GpuMemory final : public MemorySystem {
   // Bit s: replies_.has_ready(s, now_). Changes only when a reply is taken or now_ advances
   // (a reply granted in a tick is not takeable in the same cycle).
   std::vector<std::uint64_t> ready_words_;
+  // No reply buffer whose bit is clear has its front ready before this cycle: until now_
+  // reaches it the bits need no update but for grants and takes.
+  std::uint64_t replies_due_ = Crossbar::kNever;
   std::uint32_t num_sms_;
   std::uint64_t now_ = 0;
   std::uint64_t dram_now_ = 0;
