@@ -65,6 +65,8 @@ class GpuMemory final : public MemorySystem {
   // earlier where a DRAM return or a request arrived since); dense, because every cycle asks
   // it of every sub-partition.
   std::vector<std::uint64_t> sub_due_;
+  // No sub-partition has work before this cycle, counting requests waiting in the crossbar.
+  std::uint64_t subs_due_ = 0;
   // Bit s: replies_.has_ready(s, now_). Changes only when a reply is taken or now_ advances
   // (a reply granted in a tick is not takeable in the same cycle).
   std::vector<std::uint64_t> ready_words_;
