@@ -6,16 +6,18 @@
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace wf::sm {
 
 struct RegisterRelease {
-  std::uint32_t warp = 0;               // hardware warp slot
+  std::uint8_t warp = 0;  // hardware warp slot (the blocks' limit is 64)
+  std::uint8_t count = 0;
   std::uint32_t generation = 0;         // of the slot when issued; stale releases are dropped
   std::array<std::uint32_t, 5> regs{};  // warp-absolute register ids
-  std::uint8_t count = 0;
 };
+static_assert(sizeof(RegisterRelease) <= 28, "two releases no longer fit a wheel slot's line");
 
 class WritebackQueue {
  public:
@@ -32,7 +34,13 @@ class WritebackQueue {
     if (cycle <= now_ || cycle - now_ > mask_)
       throw std::logic_error("writeback scheduled outside the wheel's latency window");
     const std::uint64_t i = cycle & mask_;
-    wheel_[i].push_back(r);
+    Slot& slot = wheel_[i];
+    if (slot.count < Slot::kInline) {
+      slot.releases[slot.count] = r;
+    } else {
+      overflow_.push_back({i, r});
+    }
+    ++slot.count;
     occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
     if (cycle < next_due_) next_due_ = cycle;
   }
@@ -48,9 +56,15 @@ class WritebackQueue {
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
     if (word & bit) {
       word &= ~bit;
-      auto& slot = wheel_[i];
-      for (const auto& r : slot) f(r);
-      slot.clear();
+      Slot& slot = wheel_[i];
+      const std::uint32_t n = slot.count;
+      slot.count = 0;
+      for (std::uint32_t k = 0; k < n && k < Slot::kInline; ++k) f(slot.releases[k]);
+      if (n > Slot::kInline) {  // the rest, in the order they were scheduled
+        for (const auto& [at, r] : overflow_)
+          if (at == i) f(r);
+        std::erase_if(overflow_, [i](const auto& o) { return o.first == i; });
+      }
     }
     next_due_ = first_due_after(now);
   }
@@ -86,11 +100,20 @@ class WritebackQueue {
     return kNever;
   }
 
+  // One cache line per cycle: the releases most cycles have (one per scheduler at most issue
+  // in a cycle), inline; more wait in overflow_.
+  struct alignas(64) Slot {
+    static constexpr std::uint32_t kInline = 2;
+    std::uint32_t count = 0;  // releases due, inline and in overflow_
+    std::array<RegisterRelease, kInline> releases;
+  };
+
   std::uint64_t next_due_ = kNever;  // no slot before it holds anything
   std::uint64_t now_ = 0;  // the cycle last retired: every SM cycle retires before scheduling
   std::uint64_t mask_;
-  std::vector<std::vector<RegisterRelease>> wheel_;
+  std::vector<Slot> wheel_;
   std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
+  std::vector<std::pair<std::uint64_t, RegisterRelease>> overflow_;  // (slot, release)
 };
 
 }  // namespace wf::sm

@@ -14,13 +14,14 @@ namespace {
 
 std::vector<std::uint32_t> retire(WritebackQueue& q, std::uint64_t now) {
   std::vector<std::uint32_t> warps;
-  q.retire(now, [&](const RegisterRelease& r) { warps.push_back(r.warp); });
+  q.retire(now, [&](const RegisterRelease& r) { warps.push_back(r.regs[0]); });
   return warps;
 }
 
+// Releases are told apart by their first register.
 RegisterRelease of_warp(std::uint32_t w) {
   RegisterRelease r;
-  r.warp = w;
+  r.regs[0] = w;
   return r;
 }
 
