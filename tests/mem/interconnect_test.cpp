@@ -23,6 +23,27 @@ TEST(Interconnect, SubpartitionInterleaveIs256ByteChunksThenBit7) {
   EXPECT_EQ(map.local_chunk(0x600), 1u);
 }
 
+// A packet held back by a busy port goes the cycle the port frees, not later: the crossbar
+// does not offer a source again before its earliest port frees, and must not wait longer.
+TEST(Interconnect, APacketWaitingOnABusyPortLeavesTheCycleItFrees) {
+  Crossbar xb(2, 2, 4, 4, 1);  // latency 1: ready = grant + flits
+  Packet wide;
+  wide.dest = 0;
+  wide.flits = 4;
+  Packet narrow = wide;
+  narrow.flits = 1;
+  xb.push(0, wide);    // holds destination 0's port, and source 0's, for cycles 0-3
+  xb.push(1, narrow);  // to the same destination: waits for its port
+  narrow.dest = 1;
+  xb.push(0, narrow);  // to a free destination, but its source's port is busy
+  for (std::uint64_t now = 0; now < 10; ++now) xb.tick(now);
+  ASSERT_TRUE(xb.has_ready(0, 10));
+  EXPECT_EQ(xb.pop(0).ready, 4u);                  // granted at 0
+  EXPECT_EQ(xb.pop(0).ready, 5u);                  // granted at 4
+  EXPECT_EQ(xb.pop(1).ready, 5u);                  // granted at 4
+  EXPECT_EQ(xb.front_ready(0), Crossbar::kNever);  // empty
+}
+
 TEST(Interconnect, InjectionBufferBackPressures) {
   const MemConfig c = gtx480();
   GpuMemory m(c, 2);
