@@ -51,8 +51,8 @@ void GpuMemory::tick() {
     return;
   }
   advance_dram(1);
-  if (now_ >= subs_due_) {
-    subs_due_ = Crossbar::kNever;
+  if (now_ >= first_sub_due_) {
+    first_sub_due_ = Crossbar::kNever;
     for (unsigned s = 0; s < subs_.size(); ++s) {
       std::uint64_t due = std::min(sub_due_[s], requests_.front_ready(s));
       if (due <= now_) {
@@ -60,11 +60,11 @@ void GpuMemory::tick() {
         sub_due_[s] = subs_[s]->next_work();
         due = std::min(sub_due_[s], requests_.front_ready(s));
       }
-      subs_due_ = std::min(subs_due_, due);
+      first_sub_due_ = std::min(first_sub_due_, due);
     }
   }
   requests_.tick(now_);
-  subs_due_ = std::min(subs_due_, requests_.take_first_new_front());
+  first_sub_due_ = std::min(first_sub_due_, requests_.take_first_new_front());
   shared_.stats.icnt_to_sm_stall_cycles += replies_.tick(now_);
   ++now_;
   // Replies whose tail flit arrived by the new cycle become takeable.
@@ -101,7 +101,7 @@ void GpuMemory::advance_dram(std::uint64_t core_cycles) {
       const std::uint64_t ready = now_ + c_.dram.return_latency;
       subs_[d.sub]->fill(d.tag, ready);
       sub_due_[d.sub] = std::min(sub_due_[d.sub], ready);
-      subs_due_ = std::min(subs_due_, ready);
+      first_sub_due_ = std::min(first_sub_due_, ready);
     }
   }
 }

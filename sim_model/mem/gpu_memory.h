@@ -66,7 +66,7 @@ class GpuMemory final : public MemorySystem {
   // it of every sub-partition.
   std::vector<std::uint64_t> sub_due_;
   // No sub-partition has work before this cycle, counting requests waiting in the crossbar.
-  std::uint64_t subs_due_ = 0;
+  std::uint64_t first_sub_due_ = 0;
   // Bit s: replies_.has_ready(s, now_). Changes only when a reply is taken or now_ advances
   // (a reply granted in a tick is not takeable in the same cycle).
   std::vector<std::uint64_t> ready_words_;
