@@ -143,6 +143,9 @@ void IssueStage::check_states(std::uint64_t warps, std::uint64_t now) const {
 
 void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
+  // The executor's step takes long enough for the wheel slot the result will be released
+  // from to arrive before it is written.
+  if (h.next_timing.unit != Unit::kLdSt) core_.writeback.prefetch(now + h.next_timing.latency);
   core_.launch->clock = now;
   const ptx::StepRecord rec = core_.executor->step(*h.warp, *h.cta);
   assert(h.next == rec.instr);  // a ready warp was classified at this pc

@@ -134,14 +134,15 @@ struct SmCore {
                           std::uint64_t cycle) {
     if (in.nwrites == 0) return;
     HwWarp& h = warps[warp];
-    RegisterRelease r;
-    r.warp = warp;
+    RegisterRelease& r = writeback.add(cycle);
+    r.warp = static_cast<std::uint8_t>(warp);
     r.generation = h.generation;
-    for (unsigned i = 0; i < in.nwrites && r.count < r.regs.size(); ++i) {
-      r.regs[r.count++] = reg_base + in.writes[i];
+    unsigned count = 0;
+    for (unsigned i = 0; i < in.nwrites && count < r.regs.size(); ++i) {
+      r.regs[count++] = reg_base + in.writes[i];
       h.scoreboard.reserve(reg_base + in.writes[i]);
     }
-    writeback.schedule(cycle, r);
+    r.count = static_cast<std::uint8_t>(count);
     note_timed(cycle);
   }
   void release(const RegisterRelease& r) {

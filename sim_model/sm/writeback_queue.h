@@ -2,6 +2,7 @@
 // register releases, so scheduling and retiring a result cost O(1) whatever the latency.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -27,23 +28,32 @@ class WritebackQueue {
   explicit WritebackQueue(unsigned longest_latency)
       : mask_(std::bit_ceil(std::uint64_t{longest_latency} + 1) - 1),
         wheel_(mask_ + 1),
+        counts_(mask_ + 1),
         occupied_((wheel_.size() + 63) / 64) {}
 
-  void schedule(std::uint64_t cycle, const RegisterRelease& r) {
+  void schedule(std::uint64_t cycle, const RegisterRelease& r) { add(cycle) = r; }
+  // A new release due at `cycle`, for the caller to fill in before the next call. Filled in
+  // place, field by field: a release built elsewhere and copied in would be read back from
+  // stores still in flight, which the host cannot forward and waits out.
+  RegisterRelease& add(std::uint64_t cycle) {
     // Further ahead than the wheel would alias onto an earlier cycle and release early.
     if (cycle <= now_ || cycle - now_ > mask_)
       throw std::logic_error("writeback scheduled outside the wheel's latency window");
     const std::uint64_t i = cycle & mask_;
-    Slot& slot = wheel_[i];
-    if (slot.count < Slot::kInline) {
-      slot.releases[slot.count] = r;
-    } else {
-      overflow_.push_back({i, r});
-    }
-    ++slot.count;
     occupied_[i / 64] |= std::uint64_t{1} << (i % 64);
     if (cycle < next_due_) next_due_ = cycle;
+    // The count decides where the release goes; it is read from the dense counts_, so that
+    // the slot itself is only written: its line, last used a wheel's turn ago, is then a store
+    // the host need not wait for.
+    const std::uint32_t n = counts_[i];
+    counts_[i] = static_cast<std::uint8_t>(std::min<std::uint32_t>(n + 1, kOverflowed));
+    if (n < kInline) return wheel_[i].releases[n];
+    return overflow_.emplace_back(i, RegisterRelease{}).second;
   }
+  // Asks the host to bring in the slot of `cycle` (a hint; no effect on the queue). A slot was
+  // last used a wheel's turn ago, so by then other SMs have evicted it; scheduling into it
+  // would wait for the line.
+  void prefetch(std::uint64_t cycle) const { __builtin_prefetch(&wheel_[cycle & mask_], 1); }
   // Hands every release due at `now` to f and forgets them.
   template <class F>
   void retire(std::uint64_t now, F&& f) {
@@ -56,11 +66,11 @@ class WritebackQueue {
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
     if (word & bit) {
       word &= ~bit;
-      Slot& slot = wheel_[i];
-      const std::uint32_t n = slot.count;
-      slot.count = 0;
-      for (std::uint32_t k = 0; k < n && k < Slot::kInline; ++k) f(slot.releases[k]);
-      if (n > Slot::kInline) {  // the rest, in the order they were scheduled
+      const Slot& slot = wheel_[i];
+      const std::uint32_t n = counts_[i];
+      counts_[i] = 0;
+      for (std::uint32_t k = 0; k < n && k < kInline; ++k) f(slot.releases[k]);
+      if (n > kInline) {  // the rest, in the order they were scheduled
         for (const auto& [at, r] : overflow_)
           if (at == i) f(r);
         std::erase_if(overflow_, [i](const auto& o) { return o.first == i; });
@@ -102,9 +112,9 @@ class WritebackQueue {
 
   // One cache line per cycle: the releases most cycles have (one per scheduler at most issue
   // in a cycle), inline; more wait in overflow_.
+  static constexpr std::uint32_t kInline = 2;
+  static constexpr std::uint32_t kOverflowed = kInline + 1;  // and maybe more in overflow_
   struct alignas(64) Slot {
-    static constexpr std::uint32_t kInline = 2;
-    std::uint32_t count = 0;  // releases due, inline and in overflow_
     std::array<RegisterRelease, kInline> releases;
   };
 
@@ -112,6 +122,7 @@ class WritebackQueue {
   std::uint64_t now_ = 0;  // the cycle last retired: every SM cycle retires before scheduling
   std::uint64_t mask_;
   std::vector<Slot> wheel_;
+  std::vector<std::uint8_t> counts_;     // per slot: releases inline, kOverflowed if beyond them
   std::vector<std::uint64_t> occupied_;  // bit i: wheel_[i] is not empty
   std::vector<std::pair<std::uint64_t, RegisterRelease>> overflow_;  // (slot, release)
 };
