@@ -43,12 +43,13 @@ void Warp::restart(const Module& m, std::uint32_t kernel, unsigned warp_size, st
   stack_.clear();
   frames_.clear();
   frames_.push_back({kernel, 0, 0, 0, 0, kNoPc});
+  function_ = kernel;
   stack_.push_back({0, kNoPc, lanes});
 }
 
 const Instr* Warp::next_instr() const {
   if (stack_.empty()) return nullptr;
-  return &module_->functions[frames_.back().function].code[stack_.back().pc];
+  return &module_->functions[function_].code[stack_.back().pc];
 }
 
 void Warp::grow_local(std::uint32_t bytes) {
@@ -91,12 +92,14 @@ void Warp::push_frame(std::uint32_t function, std::uint32_t call_pc, std::uint64
   grow_param(align16(fr.param_base + f.frame_bytes));
   grow_local(align16(fr.local_base + f.local_bytes));
   frames_.push_back(fr);
+  function_ = function;
   reg_base_ = fr.reg_base;
   stack_.push_back({0, kNoPc, mask});
 }
 
 void Warp::pop_frame() {
   frames_.pop_back();
+  function_ = frames_.back().function;
   reg_base_ = frames_.back().reg_base;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim_model/ptx/inline_vector.h"
 #include "sim_model/ptx/instr.h"
 #include "sim_model/ptx/module.h"
 
@@ -15,6 +16,7 @@ struct SimtEntry {
   std::uint32_t rpc;  // reconvergence pc; kNoPc = none (meets only at function exit)
   std::uint64_t mask;
 };
+static_assert(sizeof(InlineVector<SimtEntry, 3>) == 64, "the SIMT stack no longer fills one line");
 
 struct CallFrame {
   std::uint32_t function;
@@ -45,10 +47,10 @@ class alignas(64) Warp {
 
   std::uint32_t pc() const { return stack_.back().pc; }
   std::uint64_t active() const { return stack_.back().mask; }
-  std::uint32_t function() const { return frames_.back().function; }
+  std::uint32_t function() const { return function_; }
   // The instruction the warp will execute next (for fetch/decode in the timing model).
   const Instr* next_instr() const;
-  const std::vector<SimtEntry>& simt_stack() const { return stack_; }
+  const InlineVector<SimtEntry, 3>& simt_stack() const { return stack_; }
   const std::vector<CallFrame>& frames() const { return frames_; }
 
   std::uint64_t& reg(std::uint32_t r, unsigned lane) {
@@ -79,21 +81,28 @@ class alignas(64) Warp {
   void return_lanes(std::uint64_t mask);  // from the entries of the current frame
 
   // Laid out for the host's cache: the timing model steps one warp at a time among thousands,
-  // and what every step reads (the SIMT stack and frames, the barrier, the register window,
-  // the counters) fills the first two cache lines.
-  std::vector<SimtEntry> stack_;
-  std::vector<CallFrame> frames_;
+  // and what every step reads fills the first two cache lines, whose addresses the host knows
+  // from the warp's alone: the SIMT stack (inline up to three entries), then the current
+  // function, the barrier, the register window and the counters. The call frames are read
+  // only by calls, returns and .local/.param accesses.
+  InlineVector<SimtEntry, 3> stack_;
+  std::uint32_t function_ = 0;  // frames_.back().function
   int barrier_ = -1;
   std::uint32_t reg_base_ = 0;
   unsigned size_;
-  std::uint32_t cta_;
   std::vector<std::uint64_t> regs_;
+
+ public:
+  std::uint64_t instructions = 0;
+  std::uint64_t carry = 0;  // CC.CF per lane (bit = lane)
+
+ private:
+  std::uint32_t cta_;
+  std::vector<CallFrame> frames_;
   std::uint64_t exited_ = 0;
   std::uint64_t lanes_;
 
  public:
-  std::uint64_t instructions = 0;
-  std::uint64_t carry = 0;          // CC.CF per lane (bit = lane)
   std::uint16_t bar_dest = kNoReg;  // bar.red destination, written at release
   std::uint64_t bar_lanes = 0;
   Type bar_type = Type::None;
