@@ -31,24 +31,32 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
                                               : mem::RequestKind::kRead;
   if (kind == mem::RequestKind::kWrite) return l1_->access(0, warp, kind, m, now);
   HwWarp& h = core_.warps[warp];
-  Pending p{warp, h.generation, {}, now, rec.deferred_atomic, true};
-  p.release.warp = warp;
-  p.release.generation = h.generation;
-  for (unsigned i = 0; i < in.nwrites && p.release.count < p.release.regs.size(); ++i) {
-    p.release.regs[p.release.count++] = rec.reg_base + in.writes[i];
-    h.scoreboard.reserve(rec.reg_base + in.writes[i]);
-  }
-  ++h.pending_memory;
-  if (rec.deferred_atomic != ptx::kNoDeferredAtomic) ++h.pending_atomics;
   std::uint32_t index;
   if (free_pending_.empty()) {
     index = static_cast<std::uint32_t>(pending_.size());
-    pending_.push_back(p);
+    pending_.emplace_back();
   } else {
     index = free_pending_.back();
     free_pending_.pop_back();
-    pending_[index] = p;
   }
+  // Filled in place, field by field: a record built elsewhere and copied in would be read
+  // back from stores the host cannot forward yet (as WritebackQueue::add).
+  Pending& p = pending_[index];
+  p.warp = warp;
+  p.generation = h.generation;
+  p.issue_cycle = now;
+  p.atomic = rec.deferred_atomic;
+  p.live = true;
+  p.release.warp = static_cast<std::uint8_t>(warp);
+  p.release.generation = h.generation;
+  unsigned count = 0;
+  for (unsigned i = 0; i < in.nwrites && count < p.release.regs.size(); ++i) {
+    p.release.regs[count++] = rec.reg_base + in.writes[i];
+    h.scoreboard.reserve(rec.reg_base + in.writes[i]);
+  }
+  p.release.count = static_cast<std::uint8_t>(count);
+  ++h.pending_memory;
+  if (rec.deferred_atomic != ptx::kNoDeferredAtomic) ++h.pending_atomics;
   const std::uint64_t token = std::uint64_t{index} + 1;
   return l1_->access(token, warp, kind, m, now);
 }
