@@ -71,19 +71,20 @@ bool Crossbar::grant(unsigned s, std::uint64_t now, unsigned& refused) {
     retry_at_[s] = retry;
     return false;
   }
-  Packet p = q[k];
+  const unsigned d = q[k].dest;
+  // Copied as it was queued, then completed in place: a copy that changed `ready` first would
+  // be read back from a store the host cannot forward.
+  Packet& p = dests_[d].push(q[k]);
   q.erase(q.begin() + static_cast<std::ptrdiff_t>(k));
-  const unsigned d = p.dest;
   --queued_;
   // The tail flit arrives latency + flits - 1 cycles after the head leaves.
   p.ready = now + latency_ + p.flits - 1;
   source_free_[s] = now + p.flits;
   dest_free_[d] = now + p.flits;
-  if (dests_[d].empty()) {
+  if (dests_[d].size() == 1) {
     front_ready_[d] = p.ready;
     first_new_front_ = std::min(first_new_front_, p.ready);
   }
-  dests_[d].push(p);
   return true;
 }
 

@@ -30,11 +30,13 @@ class Crossbar {
            unsigned latency);
 
   bool can_push(unsigned src) const { return sources_[src].size() < source_capacity_; }
-  void push(unsigned src, const Packet& p) {
-    sources_[src].push_back(p);
+  void push(unsigned src, const Packet& p) { add(src) = p; }
+  // A new packet at the back of src's buffer, for the caller to fill in place.
+  Packet& add(unsigned src) {
     waiting_[src / 64] |= std::uint64_t{1} << (src % 64);
     retry_at_[src] = 0;
     ++queued_;
+    return sources_[src].emplace_back();
   }
 
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};

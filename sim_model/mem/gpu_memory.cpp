@@ -26,13 +26,12 @@ GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
 
 void GpuMemory::send(const LineRequest& request) {
   assert(can_send(request.sm));
-  Packet p;
+  Packet& p = requests_.add(request.sm);  // filled in place (see Crossbar::grant)
   p.req = request;
   p.req.addr &= ~std::uint64_t{c_.l2.line_bytes - 1};
   p.sent = now_;
   p.dest = map_.subpartition(p.req.addr);
   p.flits = c_.flits(request.kind == RequestKind::kRead ? 0 : request.bytes);
-  requests_.push(request.sm, p);
   ++shared_.inflight;
 }
 

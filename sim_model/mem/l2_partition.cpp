@@ -41,9 +41,10 @@ void L2Partition::tick(std::uint64_t now) {
   }
   if (!rop_.empty() && rop_.front().ready <= now && access(rop_.front(), now)) rop_.pop();
   if (!rop_.full() && requests_.has_ready(id_, now)) {
-    Packet p = requests_.pop(id_);
+    // Copied as it arrived, then completed in place (see Crossbar::grant).
+    Packet& p = rop_.push(requests_.front(id_));
+    requests_.pop(id_);
     p.ready = now + c_.l2.rop_latency;
-    rop_.push(p);
   }
 }
 
@@ -147,11 +148,11 @@ void L2Partition::evict(int way) {
 }
 
 void L2Partition::reply(const Packet& p, std::uint64_t now) {
-  Packet r = p;
+  Packet& r = replies_.add(id_);  // filled in place (see Crossbar::grant)
+  r = p;
   r.dest = p.req.sm;
   r.flits = c_.flits(p.req.kind == RequestKind::kRead ? c_.l2.line_bytes : p.req.bytes);
   r.ready = now;
-  replies_.push(id_, r);
 }
 
 void L2Partition::perform_atomic(const Packet& p) {

@@ -30,10 +30,13 @@ class Ring {
   // i-th oldest element.
   const T& at(std::size_t i) const { return slots_[wrap(head_ + i)]; }
 
-  void push(const T& value) {
+  // Returns the element pushed, for callers that complete it in place.
+  T& push(const T& value) {
     assert(!full());
-    slots_[wrap(head_ + size_)] = value;
+    T& slot = slots_[wrap(head_ + size_)];
+    slot = value;
     ++size_;
+    return slot;
   }
   T pop() {
     assert(size_ > 0);
