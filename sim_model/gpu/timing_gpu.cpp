@@ -146,6 +146,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
           sms_[i]->wake(now);
         }
         sm::Sm& s = *sms_[i];
+        if (i + 1 < num_sms) sms_[i + 1]->prefetch();
         issued += s.cycle(now);
         asleep[i] = s.asleep();
         all_quiet = all_quiet && (asleep[i] || s.empty());

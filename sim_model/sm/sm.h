@@ -44,6 +44,17 @@ class Sm {
 
   // Runs one cycle; returns the number of instructions issued.
   unsigned cycle(std::uint64_t now);
+  // Asks the host to bring in the lines every cycle() starts with (a hint; no effect on the
+  // SM). The GPU calls it for the next SM while this one runs: by then the other SMs have
+  // evicted them. Only addresses known from `this`: a hint that had to load a pointer first
+  // would wait for that line itself.
+  void prefetch() const {
+    __builtin_prefetch(&resident_);
+    __builtin_prefetch(&idle_until_);
+    __builtin_prefetch(&core_.timed_until);  // with the live, recheck and fetch masks
+    __builtin_prefetch(&core_.state_mask);
+    __builtin_prefetch(&core_.writeback);  // its next due cycle
+  }
   bool asleep() const { return asleep_; }
   // Accounts the cycles slept through [sleep_from, now) and resumes cycling.
   void wake(std::uint64_t now);
