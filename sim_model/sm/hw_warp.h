@@ -16,8 +16,9 @@ namespace wf::sm {
 // Laid out for the host's cache: what classifying the warp reads every time it is touched
 // (IssueStage::classify), what a register release or a memory answer reads (generation,
 // scoreboard, pending counts), and what fetch checks of every candidate (its refill) fill the
-// first cache line; the I-buffer's bookkeeping and first entries share the second. The rest
-// stays out of the host's cache until issue or fetch picks the warp.
+// first cache line, and the scoreboard's counts of the first 64 registers the second; the
+// I-buffer's bookkeeping and first entries share the third. The rest stays out of the host's
+// cache until issue or fetch picks the warp.
 struct alignas(64) HwWarp {
   // The instruction at the warp's pc and its unit, looked up once per pc: a warp waiting on a
   // unit is classified again every cycle, and only its own issue moves its pc. Set only while
@@ -31,10 +32,10 @@ struct alignas(64) HwWarp {
   bool finished = false;
   bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
   bool branch_pending = false;
-  Scoreboard scoreboard;
   std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
   std::uint32_t pending_memory = 0;  // loads/atomics in flight
   std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle
+  Scoreboard scoreboard;             // its header ends line 0, its inline counts fill line 1
 
   ptx::Warp* warp = nullptr;  // null: the slot is free
   ptx::Cta* cta = nullptr;
@@ -48,7 +49,9 @@ struct alignas(64) HwWarp {
 
   bool live() const { return warp != nullptr; }
 };
-static_assert(offsetof(HwWarp, fetch_ready) + sizeof(std::uint64_t) <= 64,
+static_assert(offsetof(HwWarp, fetch_ready) + sizeof(std::uint64_t) <= 48,
               "classify's and the releases' fields no longer share the first cache line");
+static_assert(offsetof(HwWarp, scoreboard) == 48 && sizeof(Scoreboard) == 80,
+              "the scoreboard's header no longer ends line 0 with its counts in line 1");
 
 }  // namespace wf::sm
