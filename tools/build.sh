@@ -3,12 +3,14 @@
 # Usage: tools/build.sh [release|asan]
 #
 # With GCC the release build is profile-guided: the first time, an instrumented copy of the
-# simulator (build/pgo-train, only what the training needs) runs every workload at its test
-# size (tools/pgo/pgo_train.cpp, a few seconds) and its profile is kept in build/pgo-profile;
+# simulator (build/pgo-train, only what the training needs) runs every workload
+# (tools/pgo/pgo_train.cpp, about a minute) and its profile is kept in build/pgo-profile;
 # release compiles the simulator with it (README, "Simulation speed").
 # The profile is kept: delete build/pgo-profile and build/release to train again, for instance
 # after large changes to the simulator (a source edited since training just builds without
 # its profile). WF_PGO=0 builds release without it.
+# With GCC the release build also links warpforge and the speed benchmark with link-time
+# optimization (CMake option WF_LTO; WF_LTO=0 builds without it).
 set -euo pipefail
 preset="${1:-release}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -41,6 +43,13 @@ if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] &&
   pgo=(-DWF_PGO=USE)
 elif [ "$preset" = release ]; then
   pgo=(-DWF_PGO=OFF)
+fi
+if [ "$preset" = release ]; then
+  if [ "${WF_LTO:-1}" != 0 ] && "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then
+    pgo+=(-DWF_LTO=ON)
+  else
+    pgo+=(-DWF_LTO=OFF)
+  fi
 fi
 
 cmake --preset "$preset" "${pgo[@]}" >/dev/null
