@@ -18,7 +18,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs="$(nproc)"
 
-pgo=()
+options=()
 if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] &&
   "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then
   profile="$root/build/pgo-profile"
@@ -40,17 +40,17 @@ if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] &&
   # GCC looks for each object's profile beside it.
   mkdir -p build/release
   cp -r "$profile/." build/release/
-  pgo=(-DWF_PGO=USE)
+  options=(-DWF_PGO=USE)
 elif [ "$preset" = release ]; then
-  pgo=(-DWF_PGO=OFF)
+  options=(-DWF_PGO=OFF)
 fi
 if [ "$preset" = release ]; then
   if [ "${WF_LTO:-1}" != 0 ] && "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then
-    pgo+=(-DWF_LTO=ON)
+    options+=(-DWF_LTO=ON)
   else
-    pgo+=(-DWF_LTO=OFF)
+    options+=(-DWF_LTO=OFF)
   fi
 fi
 
-cmake --preset "$preset" "${pgo[@]}" >/dev/null
+cmake --preset "$preset" "${options[@]}" >/dev/null
 cmake --build --preset "$preset" -j "$jobs"
