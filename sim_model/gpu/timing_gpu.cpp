@@ -91,7 +91,8 @@ void TimingGpu::dispatch(const sm::CtaShape& shape) {
     // An SM's room only grows when one of its CTAs finishes.
     dispatch_blocked_ = next_cta_ == before;
   }
-  rr_ = (rr_ + 1) % n;
+  // Runs every cycle: a compare, not a division.
+  if (++rr_ == n) rr_ = 0;
 }
 
 TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit) {

@@ -20,6 +20,7 @@ L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem&
     : c_(config),
       sm_(sm),
       lower_(lower),
+      ready_(lower.responses_ready()),
       coalescer_(config.line_bytes, config.warp_size),
       tags_(config.sets, config.ways),
       mshr_line_(config.mshr_entries, kNoLine),
@@ -60,7 +61,8 @@ L1Status L1DataCache::access(std::uint64_t token, std::uint32_t warp, const ptx:
 }
 
 void L1DataCache::tick(std::uint64_t now) {
-  if (lower_.has_response(sm_)) receive(lower_.take_response(sm_));
+  if (ready_ ? (ready_[sm_ / 64] >> (sm_ % 64)) & 1 : lower_.has_response(sm_))
+    receive(lower_.take_response(sm_));
   while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
   if (current_lines_ > 0) {
     if (!lookup_stalled_ && lookup(current_[current_next_], now)) {
@@ -112,7 +114,7 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
     ++slot.outstanding;
     return true;
   }
-  const int m = find_mshr(line.addr);
+  const int m = find_mshr(line.addr, index);
   if (m >= 0) {
     std::uint32_t& merged = mshr_merged_[m];
     if (merged == c_.mshr_max_merge) return false;
@@ -123,6 +125,7 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
     const std::uint32_t id = free_mshrs_.back();
     free_mshrs_.pop_back();
     mshr_line_[id] = line.addr;
+    note_mshr(index, true);
     mshr_merged_[id] = 1;
     mshr_waiters_[id * c_.mshr_max_merge] = current_slot_;
     miss_queue_.push(
@@ -143,9 +146,11 @@ void L1DataCache::receive(const LineResponse& r) {
   const auto id = static_cast<std::uint32_t>(r.id);
   const std::uint64_t line = mshr_line_[id];
   assert(line != kNoLine);
-  const int way = tags_.victim(line / c_.line_bytes);  // never kNone: the L1 reserves no ways
+  const std::uint64_t index = line / c_.line_bytes;
+  const int way = tags_.victim(index);  // never kNone: the L1 reserves no ways
   tags_.install(way, line, TagArray::State::kValid, false);
   mshr_line_[id] = kNoLine;
+  note_mshr(index, false);
   free_mshrs_.push_back(id);
   for (std::uint32_t i = 0; i < mshr_merged_[id]; ++i)
     line_done(mshr_waiters_[id * c_.mshr_max_merge + i]);
@@ -174,11 +179,22 @@ std::uint64_t L1DataCache::pop_completion() {
   return token;
 }
 
-int L1DataCache::find_mshr(std::uint64_t line) const {
+int L1DataCache::find_mshr(std::uint64_t line, std::uint64_t index) const {
+  if (!((mshr_buckets_ >> (index % 64)) & 1)) return -1;
   for (std::size_t i = 0; i < mshr_line_.size(); ++i) {
     if (mshr_line_[i] == line) return static_cast<int>(i);
   }
   return -1;
+}
+
+void L1DataCache::note_mshr(std::uint64_t index, bool allocated) {
+  const unsigned b = static_cast<unsigned>(index % 64);
+  if (allocated) {
+    ++mshr_bucket_count_[b];
+    mshr_buckets_ |= std::uint64_t{1} << b;
+  } else if (--mshr_bucket_count_[b] == 0) {
+    mshr_buckets_ &= ~(std::uint64_t{1} << b);
+  }
 }
 
 std::unique_ptr<L1DataCache> make_l1_data_cache(const MemConfig& config, std::uint32_t sm,

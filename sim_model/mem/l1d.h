@@ -11,6 +11,7 @@
 // atomics) or left for the interconnect (stores).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -99,11 +100,15 @@ class L1DataCache {
   void receive(const LineResponse& r);
   void line_done(std::uint32_t slot);
   void maybe_complete(std::uint32_t slot);
-  int find_mshr(std::uint64_t line) const;
+  // The MSHR fetching `line` (whose line index is `index`), or -1.
+  int find_mshr(std::uint64_t line, std::uint64_t index) const;
+  void note_mshr(std::uint64_t index, bool allocated);
 
   L1Config c_;
   std::uint32_t sm_;
   MemorySystem& lower_;
+  // lower_.responses_ready(), or null: a bit test instead of a virtual call in every tick.
+  const std::uint64_t* ready_;
   Coalescer coalescer_;
   TagArray tags_;
   // MSHR i: the line it fetches, or kNoLine (never a line address) while it is free. A dense
@@ -112,6 +117,10 @@ class L1DataCache {
   std::vector<std::uint32_t> mshr_merged_;   // MSHR i: instructions waiting for its line
   std::vector<std::uint32_t> mshr_waiters_;  // mshr_max_merge slots per MSHR
   std::vector<std::uint32_t> free_mshrs_;
+  // Bit b: some MSHR fetches a line whose index is b modulo 64 (the count of them per b). Most
+  // lookups that miss are for lines no MSHR fetches, and this answers those without the search.
+  std::uint64_t mshr_buckets_ = 0;
+  std::array<std::uint16_t, 64> mshr_bucket_count_{};
   Ring<Outgoing> miss_queue_;
   Ring<Hit> hits_;
   std::vector<Slot> slots_;

@@ -5,6 +5,7 @@
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
 #include "sim_model/ptx/half.h"
+#include "sim_model/ptx/lane_source.h"
 
 namespace wf::ptx {
 namespace {
@@ -82,6 +83,44 @@ std::uint64_t cvt_half(const Instr& in, std::uint64_t a) {
   return d;
 }
 
+// Integer → integer: the source's sign or zero extension, saturation to the destination's
+// range if asked, then the destination's width. The types' properties are looked up once per
+// instruction, not per lane.
+struct IntToInt {
+  IntToInt(Type st, Type dt, bool saturate)
+      : sbits(type_bits(st)),
+        dbits(type_bits(dt)),
+        src_signed(is_signed(st)),
+        dst_signed(is_signed(dt)),
+        sat(saturate) {}
+
+  std::uint64_t operator()(std::uint64_t a) const {
+    std::int64_t sv =
+        src_signed ? sext(a, sbits) : static_cast<std::int64_t>(a & width_mask(sbits));
+    bool src_neg = src_signed && sv < 0;
+    std::uint64_t uv = static_cast<std::uint64_t>(sv);
+    if (sat) {
+      if (dst_signed) {
+        std::int64_t lo = sext(1ull << (dbits - 1), dbits),
+                     hi = static_cast<std::int64_t>(width_mask(dbits - 1));
+        if (!src_neg && (uv > static_cast<std::uint64_t>(hi)))
+          uv = static_cast<std::uint64_t>(hi);
+        else if (src_neg && sv < lo)
+          uv = static_cast<std::uint64_t>(lo);
+      } else {
+        if (src_neg)
+          uv = 0;
+        else if (uv > width_mask(dbits))
+          uv = width_mask(dbits);
+      }
+    }
+    return dst_signed ? static_cast<std::uint64_t>(sext(uv, dbits)) : (uv & width_mask(dbits));
+  }
+
+  unsigned sbits, dbits;
+  bool src_signed, dst_signed, sat;
+};
+
 }  // namespace
 
 void Executor::exec_cvt(const Instr& in, Warp& w, std::uint64_t mask) {
@@ -92,32 +131,23 @@ void Executor::exec_cvt(const Instr& in, Warp& w, std::uint64_t mask) {
   const Type dt = in.type, st = in.type2;
   const bool flush = in.has(kFtz);
   const bool sat = in.has(kSat);
+  const IntToInt int_to_int(st, dt, sat);
+  if (!is_float(st) && !is_float(dt)) {
+    // Integer → integer from a register or an immediate (cvt.s64.s32 and kin: address
+    // arithmetic), with the operands resolved once instead of per lane.
+    LaneDest d;
+    LaneSource a;
+    if (bind_dest(w, in.ops[0], d) && a.bind(w, in.ops[1])) {
+      for_lanes(mask, [&](unsigned l) { d.row[l] = int_to_int(a[l]) & d.mask; });
+      return;
+    }
+  }
   const unsigned dbits = type_bits(dt), sbits = type_bits(st);
   for_lanes(mask, [&](unsigned l) {
     std::uint64_t a = val(w, in.ops[1], l);
     std::uint64_t d = 0;
     if (!is_float(st) && !is_float(dt)) {
-      // integer → integer
-      std::int64_t sv =
-          is_signed(st) ? sext(a, sbits) : static_cast<std::int64_t>(a & width_mask(sbits));
-      bool src_neg = is_signed(st) && sv < 0;
-      std::uint64_t uv = static_cast<std::uint64_t>(sv);
-      if (sat) {
-        if (is_signed(dt)) {
-          std::int64_t lo = sext(1ull << (dbits - 1), dbits),
-                       hi = static_cast<std::int64_t>(width_mask(dbits - 1));
-          if (!src_neg && (uv > static_cast<std::uint64_t>(hi)))
-            uv = static_cast<std::uint64_t>(hi);
-          else if (src_neg && sv < lo)
-            uv = static_cast<std::uint64_t>(lo);
-        } else {
-          if (src_neg)
-            uv = 0;
-          else if (uv > width_mask(dbits))
-            uv = width_mask(dbits);
-        }
-      }
-      d = is_signed(dt) ? static_cast<std::uint64_t>(sext(uv, dbits)) : (uv & width_mask(dbits));
+      d = int_to_int(a);
     } else if (!is_float(st)) {
       // integer → float, rounded as requested
       fp::RoundingScope scope(in.rnd);

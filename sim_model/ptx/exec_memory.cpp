@@ -11,6 +11,7 @@
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/fp.h"
 #include "sim_model/ptx/half.h"
+#include "sim_model/ptx/lane_source.h"
 
 namespace wf::ptx {
 namespace {
@@ -100,6 +101,15 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     for (unsigned k = 0; k < vec && k < x.size(); ++k) {
       x[k] = load_bytes(p + k * eb, eb);
       if (sgn) x[k] = static_cast<std::uint64_t>(sext(x[k], eb * 8));
+    }
+    LaneDest d;
+    if (vec == 1 && bind_dest(w, v, d)) {
+      const std::uint64_t value = x[0] & d.mask;
+      for_lanes(mask, [&](unsigned l) {
+        rec.mem.addr[l] = addr;
+        d.row[l] = value;
+      });
+      return;
     }
     for_lanes(mask, [&](unsigned l) {
       rec.mem.addr[l] = addr;

@@ -102,6 +102,14 @@ void Executor::exec_mov(const Instr& in, Warp& w, std::uint64_t mask) {
       const bool to = in.has(kToSpace);
       const Space s = in.space == Space::Const ? Space::Global : in.space;
       const std::uint64_t m = width_mask(type_bits(in.type));
+      LaneDest dd;
+      LaneSource src;
+      if (s == Space::Global && bind_dest(w, d, dd) && src.bind(w, a)) {
+        // Global addresses are the same generic and global (address_map.h), both ways: the
+        // general loop below leaves them as they are.
+        for_lanes(mask, [&](unsigned l) { dd.row[l] = src[l] & m & dd.mask; });
+        break;
+      }
       for_lanes(mask, [&](unsigned l) {
         std::uint64_t v = val(w, a, l);
         if (to) {

@@ -135,9 +135,16 @@ class Executor {
   std::vector<std::uint32_t> free_deferred_;
 };
 
-// Iterate the set bits of a lane mask.
+// Iterate the set bits of a lane mask, lowest first. A mask of lanes 0..n-1 with none missing
+// (a full or tail warp, every lane active: most instructions of most kernels) is a counted
+// loop, which carries no dependency on the mask from lane to lane.
 template <class F>
 inline void for_lanes(std::uint64_t mask, F&& f) {
+  if ((mask & (mask + 1)) == 0) {
+    const unsigned n = static_cast<unsigned>(std::bit_width(mask));
+    for (unsigned lane = 0; lane < n; ++lane) f(lane);
+    return;
+  }
   while (mask) {
     unsigned lane = static_cast<unsigned>(std::countr_zero(mask));
     mask &= mask - 1;

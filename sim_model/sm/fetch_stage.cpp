@@ -72,14 +72,12 @@ std::uint64_t FetchStage::free_entry_candidates(std::uint64_t now) const {
 }
 
 int FetchStage::grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t eligible,
-                          const IssuePorts& issued) {
-  // A local bound: the byte stores below may alias the config as far as the compiler knows.
-  const unsigned ports = core_.config.machine.schedulers;
-  bool any_issue = false;
-  for (unsigned k = 0; k < ports; ++k) any_issue |= issued[k] >= 0;
+                          const IssuePorts& issued, unsigned issues) {
   // With neither a candidate nor an issue to learn from, the arbiter would not change state
   // (and its inputs need not be written).
-  if (eligible == 0 && !any_issue) return -1;
+  if (eligible == 0 && issues == 0) return -1;
+  // A local bound: the byte stores below may alias the config as far as the compiler knows.
+  const unsigned ports = core_.config.machine.schedulers;
   for (unsigned k = 0; k < ports; ++k) {
     const int w = issued[k];
     in_.issue_valid[k] = w >= 0;
@@ -90,10 +88,10 @@ int FetchStage::grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t e
   return out.grant_valid ? static_cast<int>(out.grant_warp) : -1;
 }
 
-bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued) {
+bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued, unsigned issues) {
   int grant = -1;
   if (auto* cff = std::get_if<BlockSlot<blocks::CffFetchArbiter>>(&arbiter_)) {
-    grant = grant_cff(*cff, empty_buffer_candidates(now), issued);
+    grant = grant_cff(*cff, empty_buffer_candidates(now), issued, issues);
   } else if (auto* fef = std::get_if<BlockSlot<blocks::FefFetchArbiter>>(&arbiter_)) {
     blocks::FefFetchArbiter::In in;
     in.eligible = free_entry_candidates(now);

@@ -34,9 +34,9 @@ class FetchStage {
 
   explicit FetchStage(SmCore& core);
 
-  // `issued[k]`: the warp scheduler k issued this cycle (fed to the arbiter's issue ports).
-  // Returns whether a warp was granted.
-  bool cycle(std::uint64_t now, const IssuePorts& issued);
+  // `issued[k]`: the warp scheduler k issued this cycle (fed to the arbiter's issue ports);
+  // `issues`: how many did (the issue stage counted them). Returns whether a warp was granted.
+  bool cycle(std::uint64_t now, const IssuePorts& issued, unsigned issues);
   void set_warp_cta(unsigned warp, unsigned cta_slot) {
     in_.warp_cta[warp] = static_cast<std::uint8_t>(cta_slot);
   }
@@ -59,7 +59,7 @@ class FetchStage {
   std::uint64_t empty_buffer_candidates(std::uint64_t now) const;
   std::uint64_t free_entry_candidates(std::uint64_t now) const;
   int grant_cff(BlockSlot<blocks::CffFetchArbiter>& a, std::uint64_t eligible,
-                const IssuePorts& issued);
+                const IssuePorts& issued, unsigned issues);
   void fetch(unsigned warp, std::uint64_t now);
 
   SmCore& core_;

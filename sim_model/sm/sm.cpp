@@ -116,7 +116,7 @@ unsigned Sm::cycle(std::uint64_t now) {
     return 0;
   }
   const unsigned issued = issue_.cycle(now, issued_);
-  const bool fetched = fetch_.cycle(now, issued_);
+  const bool fetched = fetch_.cycle(now, issued_, issued);
   if (core_.barriers.tick()) fetch_.update_wpt_count();
   if (core_.cta_may_finish) {
     core_.cta_may_finish = false;

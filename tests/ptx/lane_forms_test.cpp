@@ -1,9 +1,9 @@
 // The executor's resolved-operand lane loops (integer add/sub/mul/mad/shifts/logic, integer
-// setp, mov of registers, immediates and %tid, uniform ld.param) checked lane by lane against
-// the ISA's definitions computed here: 64 threads (two warps) with random and edge-case
-// operands, one lane in four predicated off (it must keep its old value). The scalar
-// ld/st.global loop is checked for what only it does again: sign and zero extension into
-// registers wider than the type, and a stored immediate.
+// setp, mov of registers, immediates and %tid, integer cvt, cvta of global addresses, uniform
+// ld.param) checked lane by lane against the ISA's definitions computed here: 64 threads (two
+// warps) with random and edge-case operands, one lane in four predicated off (it must keep its
+// old value). The scalar ld/st.global loop is checked for what only it does again: sign and
+// zero extension into registers wider than the type, and a stored immediate.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sim_model/gpu/runtime.h"
+#include "sim_model/ptx/executor.h"
 #include "tests/ptx/ptx_test_util.h"
 
 namespace wf::ptx::test {
@@ -165,6 +166,22 @@ TEST(LaneForms, IntegerArithmeticMatchesIsaOnEveryLane) {
        [](u64 a, u64, u64) { return a ^ 0xff00ff00; }},
       {"mov.u32 %rd, %rb;", false, false, [](u64, u64 b, u64) { return b; }},
       {"mov.b64 %ld, 77;", true, false, [](u64, u64, u64) { return u64{77}; }},
+      {"cvt.s64.s32 %ld, %ra;", true, false,
+       [](u64 a, u64, u64) { return static_cast<u64>(s32(a)); }},
+      {"cvt.u64.s32 %ld, %ra;", true, false,
+       [](u64 a, u64, u64) { return static_cast<u64>(s32(a)); }},
+      {"cvt.u64.u32 %ld, %ra;", true, false, [](u64 a, u64, u64) { return a & 0xffffffff; }},
+      {"cvt.u32.u64 %rd, %la;", false, false, [](u64 a, u64, u64) { return a; }},
+      {"cvt.s32.s16 %rd, %ra;", false, false,
+       [](u64 a, u64, u64) { return static_cast<u64>(static_cast<std::int16_t>(a)); }},
+      {"cvt.u32.u8 %rd, %ra;", false, false, [](u64 a, u64, u64) { return a & 0xff; }},
+      {"cvt.sat.s8.s32 %rd, %ra;", false, false,
+       [](u64 a, u64, u64) { return static_cast<u64>(std::clamp<i64>(s32(a), -128, 127)); }},
+      {"cvt.sat.u16.s32 %rd, %ra;", false, false,
+       [](u64 a, u64, u64) { return static_cast<u64>(std::clamp<i64>(s32(a), 0, 65535)); }},
+      {"cvt.s64.s32 %ld, -5;", true, false, [](u64, u64, u64) { return static_cast<u64>(-5); }},
+      {"cvta.to.global.u64 %ld, %la;", true, false, [](u64 a, u64, u64) { return a; }},
+      {"cvta.global.u64 %ld, %la;", true, false, [](u64 a, u64, u64) { return a; }},
   };
   std::mt19937_64 rng(7);
   for (const IntCase& k : cases) {
@@ -222,6 +239,21 @@ TEST(LaneForms, IntegerSetpMatchesIsaOnEveryLane) {
       EXPECT_EQ(out[t].p, on ? r : false);
       EXPECT_EQ(out[t].q, on && complement ? !r : true);
     }
+  }
+}
+
+// The lane loops' iteration: every lane of the mask once, lowest first, whether the mask is a
+// run of lanes from 0 (counted) or has gaps.
+TEST(LaneForms, ForLanesVisitsEachLaneInOrder) {
+  for (const u64 mask :
+       {u64{0}, u64{1}, u64{0xff}, u64{0xffffffff}, ~u64{0}, u64{0x2}, u64{0xfffffffe},
+        u64{0x80000001}, u64{0x7fffffff00000000}, u64{0x8000000000000000}, u64{0x5555}}) {
+    SCOPED_TRACE(mask);
+    std::vector<unsigned> seen, expected;
+    for (unsigned l = 0; l < 64; ++l)
+      if ((mask >> l) & 1) expected.push_back(l);
+    for_lanes(mask, [&](unsigned l) { seen.push_back(l); });
+    EXPECT_EQ(seen, expected);
   }
 }
 
