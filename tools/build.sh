@@ -18,9 +18,12 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 jobs="$(nproc)"
 
+# Profile-guided and link-time optimization are set up for GCC only.
+gcc=0
+if "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then gcc=1; fi
+
 options=()
-if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] &&
-  "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then
+if [ "$preset" = release ] && [ "${WF_PGO:-1}" != 0 ] && [ "$gcc" = 1 ]; then
   profile="$root/build/pgo-profile"
   if [ ! -d "$profile" ]; then
     echo "build.sh: training the profile-guided build (once; build/pgo-profile)"
@@ -45,7 +48,7 @@ elif [ "$preset" = release ]; then
   options=(-DWF_PGO=OFF)
 fi
 if [ "$preset" = release ]; then
-  if [ "${WF_LTO:-1}" != 0 ] && "${CXX:-c++}" --version | grep -q 'Free Software Foundation'; then
+  if [ "${WF_LTO:-1}" != 0 ] && [ "$gcc" = 1 ]; then
     options+=(-DWF_LTO=ON)
   else
     options+=(-DWF_LTO=OFF)
