@@ -10,8 +10,11 @@ constexpr std::uint64_t kNoToken = 0;
 
 }  // namespace
 
-L1dPortAdapter::L1dPortAdapter(std::unique_ptr<mem::L1DataCache> cache, unsigned data_path_cycles)
-    : cache_(std::move(cache)), delay_(data_path_cycles) {
+L1dPortAdapter::L1dPortAdapter(const mem::L1Config& config, std::uint32_t sm,
+                               mem::MemorySystem& lower, unsigned data_path_cycles)
+    : delay_(data_path_cycles), cache_(config, sm, lower) {
+  if (const std::uint64_t* ready = lower.responses_ready())
+    reply_ = {ready + sm / 64, std::uint64_t{1} << (sm % 64)};
   delayed_.reserve(64);
 }
 
@@ -19,9 +22,9 @@ unsigned L1dPortAdapter::access(std::uint64_t token, std::uint32_t warp, mem::Re
                                 const ptx::MemAccess& m, std::uint64_t) {
   // The LD/ST unit checked can_accept() this cycle, so the cache cannot refuse.
   [[maybe_unused]] const mem::L1Status s =
-      cache_->access(token, warp, m, kind == mem::RequestKind::kAtomic);
+      cache_.access(token, warp, m, kind == mem::RequestKind::kAtomic);
   assert(s == mem::L1Status::kAccepted);
-  return cache_->lines_to_look_up();
+  return cache_.lines_to_look_up();
 }
 
 bool L1dPortAdapter::cycle(std::uint64_t now) {
@@ -30,9 +33,9 @@ bool L1dPortAdapter::cycle(std::uint64_t now) {
     delayed_.clear();
     delayed_head_ = 0;
   }
-  cache_->tick(now);
-  while (cache_->has_completion()) {
-    const std::uint64_t token = cache_->pop_completion();
+  cache_.tick(now);
+  while (cache_.has_completion()) {
+    const std::uint64_t token = cache_.pop_completion();
     if (token != kNoToken) delayed_.push_back({now + delay_, token});
   }
   return delayed_head_ != delayed_.size() && delayed_[delayed_head_].ready <= now;
@@ -45,7 +48,7 @@ bool L1dPortAdapter::pop_completion(std::uint64_t& token) {
 }
 
 const sm::L1Stats& L1dPortAdapter::stats() const {
-  const mem::L1Stats& s = cache_->stats();
+  const mem::L1Stats& s = cache_.stats();
   view_.accesses = s.load_lines;
   view_.hits = s.hits;
   view_.stores = s.store_lines;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "sim_model/mem/l1d.h"
@@ -13,34 +12,41 @@
 
 namespace wf::gpu {
 
-class L1dPortAdapter final : public sm::L1DataPort {
+class alignas(64) L1dPortAdapter final : public sm::L1DataPort {
  public:
-  // `data_path_cycles`: core cycles from the cache's completion to the data being usable.
-  L1dPortAdapter(std::unique_ptr<mem::L1DataCache> cache, unsigned data_path_cycles);
+  // The cache of SM `sm` in front of `lower`. `data_path_cycles`: core cycles from the cache's
+  // completion to the data being usable.
+  L1dPortAdapter(const mem::L1Config& config, std::uint32_t sm, mem::MemorySystem& lower,
+                 unsigned data_path_cycles);
 
-  bool can_accept(unsigned) const override { return cache_->can_accept(); }
+  bool can_accept(unsigned) const override { return cache_.can_accept(); }
   unsigned access(std::uint64_t token, std::uint32_t warp, mem::RequestKind kind,
                   const ptx::MemAccess& m, std::uint64_t now) override;
   bool cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
-  bool quiet() const override { return cache_->waiting_only() && delayed_.empty(); }
+  bool quiet() const override { return cache_.waiting_only() && delayed_.empty(); }
   const sm::L1Stats& stats() const override;
   bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const override {
-    return cache_->atomic_token(request_id, token);
+    return cache_.atomic_token(request_id, token);
   }
 
-  const mem::L1DataCache& cache() const { return *cache_; }
+  ReplyFlag reply_flag() const override { return reply_; }
+
+  const mem::L1DataCache& cache() const { return cache_; }
 
  private:
   struct Delayed {
     std::uint64_t ready = 0, token = 0;
   };
 
-  std::unique_ptr<mem::L1DataCache> cache_;
+  // The cache inline, right after the fields every cycle reads: the SM's L1 exchange then
+  // touches one run of host cache lines rather than two objects apart.
   unsigned delay_;
-  std::vector<Delayed> delayed_;  // FIFO: one delay for all, so ready times only grow
   std::size_t delayed_head_ = 0;
+  std::vector<Delayed> delayed_;  // FIFO: one delay for all, so ready times only grow
   std::uint64_t now_ = 0;
+  mem::L1DataCache cache_;
+  ReplyFlag reply_;
   mutable sm::L1Stats view_;
 };
 

@@ -46,7 +46,7 @@ TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(sessio
     if (session.l1_factory) {
       l1 = session.l1_factory(config_, *memory_, i);
     } else {
-      l1 = std::make_unique<L1dPortAdapter>(mem::make_l1_data_cache(mc, i, *memory_), data_path);
+      l1 = std::make_unique<L1dPortAdapter>(mc.l1, i, *memory_, data_path);
     }
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }

@@ -17,17 +17,17 @@ L1Stats& L1Stats::operator+=(const L1Stats& o) {
 }
 
 L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem& lower)
-    : c_(config),
-      sm_(sm),
-      lower_(lower),
+    : sm_(sm),
       ready_(lower.responses_ready()),
+      lower_(lower),
+      hits_(config.hit_latency + 1),
+      miss_queue_(config.miss_queue),
+      c_(config),
       coalescer_(config.line_bytes, config.warp_size),
       tags_(config.sets, config.ways),
       mshr_line_(config.mshr_entries, kNoLine),
       mshr_merged_(config.mshr_entries, 0),
-      mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge),
-      miss_queue_(config.miss_queue),
-      hits_(config.hit_latency + 1) {
+      mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge) {
   for (unsigned i = config.mshr_entries; i-- > 0;) free_mshrs_.push_back(i);
   // Enough for every warp to have a few instructions in flight; grows (rarely) beyond.
   slots_.reserve(256);

@@ -104,11 +104,28 @@ class L1DataCache {
   int find_mshr(std::uint64_t line, std::uint64_t index) const;
   void note_mshr(std::uint64_t index, bool allocated);
 
-  L1Config c_;
+  // What every tick (and can_accept, waiting_only) reads comes first, on the object's first
+  // few host cache lines: each SM-cycle ticks this cache among fourteen other SMs' state, so
+  // every further line it touches is likely a miss. The coalesced lines (kilobytes) come last.
   std::uint32_t sm_;
-  MemorySystem& lower_;
+  unsigned current_lines_ = 0, current_next_ = 0;  // of the instruction being looked up
+  std::uint32_t current_slot_ = kNoSlot;
+  RequestKind current_kind_ = RequestKind::kRead;
+  // The current line's lookup failed (MSHRs or miss queue full), and nothing it depends on has
+  // changed since: only a reply (tags, MSHRs) or a sent request (miss queue) can change that,
+  // so the retry would fail again and is not repeated.
+  bool lookup_stalled_ = false;
+  std::uint32_t busy_slots_ = 0;
   // lower_.responses_ready(), or null: a bit test instead of a virtual call in every tick.
   const std::uint64_t* ready_;
+  MemorySystem& lower_;
+  std::size_t done_head_ = 0;
+  std::vector<std::uint64_t> done_;  // completed tokens; read from done_head_
+  Ring<Hit> hits_;
+  Ring<Outgoing> miss_queue_;
+  L1Stats stats_;
+
+  L1Config c_;
   Coalescer coalescer_;
   TagArray tags_;
   // MSHR i: the line it fetches, or kNoLine (never a line address) while it is free. A dense
@@ -121,25 +138,9 @@ class L1DataCache {
   // lookups that miss are for lines no MSHR fetches, and this answers those without the search.
   std::uint64_t mshr_buckets_ = 0;
   std::array<std::uint16_t, 64> mshr_bucket_count_{};
-  Ring<Outgoing> miss_queue_;
-  Ring<Hit> hits_;
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_slots_;
-  std::uint32_t busy_slots_ = 0;
-  std::vector<std::uint64_t> done_;  // completed tokens; read from done_head_
-  std::size_t done_head_ = 0;
-
-  // The instruction being looked up.
-  Coalescer::Lines current_{};
-  unsigned current_lines_ = 0, current_next_ = 0;
-  std::uint32_t current_slot_ = kNoSlot;
-  RequestKind current_kind_ = RequestKind::kRead;
-  // The current line's lookup failed (MSHRs or miss queue full), and nothing it depends on has
-  // changed since: only a reply (tags, MSHRs) or a sent request (miss queue) can change that,
-  // so the retry would fail again and is not repeated.
-  bool lookup_stalled_ = false;
-  std::uint64_t next_id_ = 0;
-  L1Stats stats_;
+  Coalescer::Lines current_{};  // the lines of the instruction being looked up
 };
 
 std::unique_ptr<L1DataCache> make_l1_data_cache(const MemConfig& config, std::uint32_t sm,

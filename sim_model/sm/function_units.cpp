@@ -1,6 +1,7 @@
 #include "sim_model/sm/function_units.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace wf::sm {
 
@@ -28,27 +29,33 @@ Timing timing_of(ptx::OpClass cls, const TimingConfig& c) {
 }
 
 FunctionUnits::FunctionUnits(const TimingConfig& c) {
-  free_at_[static_cast<unsigned>(Unit::kSp)].assign(c.sp_units, 0);
-  free_at_[static_cast<unsigned>(Unit::kSfu)].assign(c.sfu_units, 0);
-  free_at_[static_cast<unsigned>(Unit::kLdSt)].assign(c.ldst_units, 0);
+  const std::array<unsigned, kNumUnits> counts{c.sp_units, c.sfu_units, c.ldst_units};
+  unsigned next = 0;
+  for (unsigned k = 0; k < kNumUnits; ++k) {
+    if (counts[k] < 1 || counts[k] > kMaxPerKind)
+      throw std::invalid_argument("function units: 1 to 8 units of each kind");
+    first_[k] = static_cast<std::uint8_t>(next);
+    count_[k] = static_cast<std::uint8_t>(counts[k]);
+    next += counts[k];
+  }
 }
 
 std::uint64_t FunctionUnits::claim(Unit u, std::uint64_t now, unsigned interval) {
   const int i = first_free(u, now);
   if (i < 0) return now;
-  return free_at_[static_cast<unsigned>(u)][static_cast<std::size_t>(i)] = now + interval;
+  return free_at_[static_cast<std::size_t>(i)] = now + interval;
 }
 
 std::uint64_t FunctionUnits::next_free_after(std::uint64_t now) const {
   std::uint64_t t = ~std::uint64_t{0};
-  for (const auto& f : free_at_)
-    for (auto v : f)
-      if (v > now) t = std::min(t, v);
+  const unsigned used = first_[kNumUnits - 1] + count_[kNumUnits - 1];
+  for (unsigned i = 0; i < used; ++i)
+    if (free_at_[i] > now) t = std::min(t, free_at_[i]);
   return t;
 }
 
 void FunctionUnits::reset() {
-  for (auto& f : free_at_) std::fill(f.begin(), f.end(), 0);
+  free_at_.fill(0);
 }
 
 }  // namespace wf::sm

@@ -5,7 +5,6 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
 
 #include "sim_model/ptx/instr.h"
 #include "sim_model/sm/timing_config.h"
@@ -54,14 +53,20 @@ class FunctionUnits {
   void reset();
 
  private:
+  static constexpr unsigned kMaxPerKind = 8;  // the preset's sp_units, sfu_units, ldst_units
+
   int first_free(Unit u, std::uint64_t now) const {
-    const auto& f = free_at_[static_cast<unsigned>(u)];
-    for (std::size_t i = 0; i < f.size(); ++i)
-      if (f[i] <= now) return static_cast<int>(i);
+    const unsigned k = static_cast<unsigned>(u);
+    for (unsigned i = first_[k]; i < first_[k] + count_[k]; ++i)
+      if (free_at_[i] <= now) return static_cast<int>(i);
     return -1;
   }
 
-  std::array<std::vector<std::uint64_t>, kNumUnits> free_at_;
+  // Every unit's free cycle in one array, kind after kind (a kind's units from first_[kind]):
+  // a few adjacent words, on the line of the SM's state that issue reads anyway, rather than a
+  // heap block per kind.
+  std::array<std::uint8_t, kNumUnits> first_{}, count_{};
+  std::array<std::uint64_t, kNumUnits * kMaxPerKind> free_at_{};
 };
 
 }  // namespace wf::sm

@@ -11,7 +11,10 @@ namespace wf::sm {
 IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     : core_(core), lsu_(lsu), check_states_(core.config.check_warp_states) {
   const unsigned n = core.config.machine.schedulers;
-  for (unsigned k = 0; k < n; ++k) schedulers_.emplace_back(core.config, core.config.issue);
+  for (unsigned k = 0; k < n; ++k) {
+    schedulers_.emplace_back(core.config, core.config.issue);
+    if (schedulers_.back().calls_block_without_ready()) calls_without_ready_ |= 1u << k;
+  }
   for (unsigned w = 0; w < core.warps.size(); ++w) {
     scheduler_mask_.at(w % n) |= SmCore::bit(w);
     index_in_scheduler_.at(w) = static_cast<std::uint8_t>(w / n);
@@ -102,7 +105,9 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
       ready |= std::uint64_t{1} << index_in_scheduler_[w];
     }
-    const int pick = schedulers_[k].select(ready, core_.barriers.counts().count);
+    const int pick = ready == 0 && !((calls_without_ready_ >> k) & 1)
+                         ? -1
+                         : schedulers_[k].select(ready, core_.barriers.counts().count);
     issued[k] = -1;
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;

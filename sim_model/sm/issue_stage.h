@@ -32,11 +32,7 @@ class IssueStage {
   unsigned cycle(std::uint64_t now, FetchStage::IssuePorts& issued);
   void set_warp_cta(unsigned warp, unsigned cta_slot);
   // A cycle without ready warps calls no arbiter block.
-  bool idle_calls_nothing() const {
-    for (const auto& s : schedulers_)
-      if (s.calls_block_without_ready()) return false;
-    return true;
-  }
+  bool idle_calls_nothing() const { return calls_without_ready_ == 0; }
   // TimingConfig::check_warp_states for a cycle the SM did not run this stage in.
   void check_all(std::uint64_t now) const { check_states(core_.live_mask, now); }
   void update_cta_age();
@@ -67,6 +63,9 @@ class IssueStage {
   // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
   // each separate allocation would be one more host cache line to miss.
   std::array<std::uint64_t, 4> scheduler_mask_{};  // scheduler k's warps: w with w % n == k
+  // Bit k: scheduler k's arbiter is called even with no warp ready. Most cycles of most
+  // schedulers have none ready, and this answers them without touching the scheduler.
+  std::uint32_t calls_without_ready_ = 0;
   std::vector<WarpScheduler> schedulers_;
   std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
   std::vector<unsigned> released_;                     // warps a barrier released this cycle

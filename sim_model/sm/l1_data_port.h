@@ -44,6 +44,15 @@ class L1DataPort {
   // system's atomic hook sees it); false when `request_id` is not one of this cache's atomics.
   virtual bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const = 0;
   virtual const L1Stats& stats() const = 0;
+
+  // Where the memory system flags a reply waiting for this cache (null `word`: nowhere). A
+  // quiet port's cycle() acts only on such a reply, so without one the LD/ST unit need not
+  // call it, nor touch the cache at all.
+  struct ReplyFlag {
+    const std::uint64_t* word = nullptr;
+    std::uint64_t bit = 0;
+  };
+  virtual ReplyFlag reply_flag() const { return {}; }
 };
 
 }  // namespace wf::sm

@@ -4,8 +4,10 @@
 
 namespace wf::sm {
 
-LoadStoreUnit::LoadStoreUnit(SmCore& core, std::unique_ptr<L1DataPort> l1)
-    : core_(core), l1_(std::move(l1)) {}
+LoadStoreUnit::LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1)
+    : l1_(std::move(l1)), core_(core), warp_size_(warp_size), reply_(l1_->reply_flag()) {
+  refresh();
+}
 
 unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::uint64_t now) {
   const TimingConfig& c = core_.config;
@@ -29,7 +31,7 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
   const mem::RequestKind kind = rec.is_atomic ? mem::RequestKind::kAtomic
                                 : m.is_store  ? mem::RequestKind::kWrite
                                               : mem::RequestKind::kRead;
-  if (kind == mem::RequestKind::kWrite) return l1_->access(0, warp, kind, m, now);
+  if (kind == mem::RequestKind::kWrite) return access(0, warp, kind, m, now);
   HwWarp& h = core_.warps[warp];
   std::uint32_t index;
   if (free_pending_.empty()) {
@@ -58,7 +60,14 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
   ++h.pending_memory;
   if (rec.deferred_atomic != ptx::kNoDeferredAtomic) ++h.pending_atomics;
   const std::uint64_t token = std::uint64_t{index} + 1;
-  return l1_->access(token, warp, kind, m, now);
+  return access(token, warp, kind, m, now);
+}
+
+unsigned LoadStoreUnit::access(std::uint64_t token, unsigned warp, mem::RequestKind kind,
+                               const ptx::MemAccess& m, std::uint64_t now) {
+  const unsigned lines = l1_->access(token, warp, kind, m, now);
+  refresh();
+  return lines;
 }
 
 void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line) {
@@ -70,7 +79,14 @@ void LoadStoreUnit::atomic_arrived(std::uint64_t request_id, std::uint64_t line)
 }
 
 void LoadStoreUnit::cycle(std::uint64_t now) {
-  if (!l1_->cycle(now)) return;
+  // A quiet port acts only on a reply (L1DataPort::reply_flag): without one its cycle would
+  // change nothing, and most cycles of a waiting SM have none.
+  if (quiet_ && reply_.word && !(*reply_.word & reply_.bit)) return;
+  if (l1_->cycle(now)) take_completions(now);
+  refresh();
+}
+
+void LoadStoreUnit::take_completions(std::uint64_t now) {
   std::uint64_t token = 0;
   while (l1_->pop_completion(token)) {
     Pending* found = pending(token);

@@ -17,21 +17,32 @@ namespace wf::sm {
 
 class LoadStoreUnit {
  public:
-  LoadStoreUnit(SmCore& core, std::unique_ptr<L1DataPort> l1);
+  // `core` need not be constructed yet (Sm places this unit before it): it is only bound.
+  LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1);
 
   // Whether an instruction of warp `warp` may issue this cycle as far as the L1 is concerned.
-  bool can_accept() const { return l1_->can_accept(core_.config.machine.warp_size); }
+  bool can_accept() const { return accept_; }
   // Accounts for an executed memory or atomic instruction; returns the unit's busy cycles.
   unsigned issue(unsigned warp, const ptx::StepRecord& rec, std::uint64_t now);
   // L1 exchange with the memory system and register releases for data that came back.
   void cycle(std::uint64_t now);
-  bool quiet() const { return l1_->quiet(); }
+  bool quiet() const { return quiet_; }
   // The memory system's atomics unit reached line `line` of atomic line request `request_id`:
   // the instruction's lanes on that line are performed now.
   void atomic_arrived(std::uint64_t request_id, std::uint64_t line);
   const L1DataPort& l1() const { return *l1_; }
 
  private:
+  // The port's calls, each followed by refresh().
+  unsigned access(std::uint64_t token, unsigned warp, mem::RequestKind kind,
+                  const ptx::MemAccess& m, std::uint64_t now);
+  // Releases the registers of the loads and atomics whose data arrived this cycle.
+  void take_completions(std::uint64_t now);
+  void refresh() {
+    quiet_ = l1_->quiet();
+    accept_ = l1_->can_accept(warp_size_);
+  }
+
   struct Pending {
     unsigned warp;
     std::uint32_t generation;
@@ -47,8 +58,15 @@ class LoadStoreUnit {
     return &pending_[token - 1];
   }
 
-  SmCore& core_;
   std::unique_ptr<L1DataPort> l1_;
+  SmCore& core_;
+  // The port's quiet() and can_accept() as of the last call into it (its state changes only
+  // in those calls), and its reply flag: issue asks every cycle whether the port can take an
+  // instruction, and a quiet port without a reply is not ticked at all, so most SM-cycles
+  // need not touch the port. Beside l1_, as every SM-cycle reads them.
+  bool quiet_ = true, accept_ = true;
+  unsigned warp_size_;
+  L1DataPort::ReplyFlag reply_;
   // Loads and atomics in flight; an instruction's token is its index + 1 (0 is a store's).
   std::vector<Pending> pending_;
   std::vector<std::uint32_t> free_pending_;

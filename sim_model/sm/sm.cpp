@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace wf::sm {
 
 Sm::Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1)
-    : core_(config, id), lsu_(core_, std::move(l1)), fetch_(core_), issue_(core_, lsu_) {}
+    : lsu_(core_, config.machine.warp_size, std::move(l1)),
+      core_(config, id),
+      fetch_(core_),
+      issue_(core_, lsu_) {}
 
 void Sm::begin_launch(ptx::LaunchContext& ctx, ptx::Executor& executor) {
   core_.launch = &ctx;
@@ -97,8 +101,8 @@ unsigned Sm::cycle(std::uint64_t now) {
     }
     return 0;
   }
-  ++core_.stats.busy_cycles;
-  core_.stats.live_warp_cycles += live_warps_;
+  ++busy_cycles_;
+  live_warp_cycles_ += live_warps_;
   accounted_to_ = now + 1;
   core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
   lsu_.cycle(now);
@@ -170,8 +174,8 @@ void Sm::wake(std::uint64_t now) {
   accounted_to_ = now;
   const std::uint64_t skipped = now - sleep_from_;
   core_.stats.skipped_cycles += skipped;
-  core_.stats.busy_cycles += skipped;
-  core_.stats.live_warp_cycles += skipped * live_warps_;
+  busy_cycles_ += skipped;
+  live_warp_cycles_ += skipped * live_warps_;
   // The warps kept their states while the SM slept; core_.account() adds those cycles.
 }
 
@@ -204,6 +208,8 @@ void Sm::finish_cta(unsigned slot, std::uint64_t now) {
 }
 
 const SmStats& Sm::stats() {
+  core_.stats.busy_cycles += std::exchange(busy_cycles_, 0);
+  core_.stats.live_warp_cycles += std::exchange(live_warp_cycles_, 0);
   for (std::uint64_t m = core_.live_mask; m; m &= m - 1)
     core_.account(static_cast<unsigned>(std::countr_zero(m)), accounted_to_);
   return core_.stats;

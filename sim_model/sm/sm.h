@@ -32,7 +32,7 @@ struct CtaRecord {
   std::uint64_t start = 0, end = 0;  // dispatch cycle, cycle after its last warp exited
 };
 
-class Sm {
+class alignas(64) Sm {
  public:
   Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1);
 
@@ -49,8 +49,10 @@ class Sm {
   // evicted them. Only addresses known from `this`: a hint that had to load a pointer first
   // would wait for that line itself.
   void prefetch() const {
-    __builtin_prefetch(&resident_);
-    __builtin_prefetch(&idle_until_);
+    const char* const self = reinterpret_cast<const char*>(this);
+    __builtin_prefetch(self);  // the fields ahead of core_, and the load/store unit
+    __builtin_prefetch(self + 64);
+    __builtin_prefetch(self + 128);
     __builtin_prefetch(&core_.timed_until);  // with the live, recheck and fetch masks
     __builtin_prefetch(&core_.state_mask);
     __builtin_prefetch(&core_.writeback);  // its next due cycle
@@ -94,25 +96,29 @@ class Sm {
   // deferred atomic writes when the L2 performs it) stays until the answer.
   bool memory_pending(unsigned slot) const;
 
-  SmCore core_;
-  LoadStoreUnit lsu_;
-  FetchStage fetch_;
-  IssueStage issue_;
-  FetchStage::IssuePorts issued_{};
+  // First, on the object's first host cache lines (the class is aligned to them), what every
+  // cycle reads or counts, and the load/store unit every cycle ticks: the GPU runs fifteen
+  // SMs and the memory system between two cycles of this one, so each further line is a miss.
   unsigned resident_ = 0;
   std::uint32_t live_warps_ = 0;
-  std::uint32_t used_threads_ = 0, used_warps_ = 0, used_registers_ = 0, used_shared_ = 0;
-  std::uint64_t dispatch_seq_ = 0;
   bool asleep_ = false;
-  std::uint64_t sleep_from_ = 0;
-  std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
   // The last full cycle issued and fetched nothing (Sm::cycle may skip the issue and fetch
   // stages until something changes), and whether the L1 took accesses then.
   bool idle_stable_ = false;
   bool idle_accept_ = false;
   std::uint64_t idle_until_ = 0;  // ... until this cycle, when time alone changes a warp
-
+  std::uint64_t sleep_from_ = 0;
+  std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
+  // Not yet in core_.stats (stats() adds them): counted here, beside the fields above.
+  std::uint64_t busy_cycles_ = 0, live_warp_cycles_ = 0;
   std::vector<CtaRecord> finished_;
+  FetchStage::IssuePorts issued_{};
+  LoadStoreUnit lsu_;
+  SmCore core_;
+  FetchStage fetch_;
+  IssueStage issue_;
+  std::uint32_t used_threads_ = 0, used_warps_ = 0, used_registers_ = 0, used_shared_ = 0;
+  std::uint64_t dispatch_seq_ = 0;
   ptx::CtaPool cta_pool_;  // this SM's finished CTAs, restarted for the next dispatches
 };
 

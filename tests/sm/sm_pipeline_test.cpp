@@ -1,5 +1,6 @@
 // The SM pipeline on hand-written kernels: every expected number below is derived from the
 // gtx480 preset's latencies by hand, not read back from the model.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -134,6 +135,38 @@ TEST(SmPipeline, SingleSchedulerIssueOrderLrr) {
 
 TEST(SmPipeline, SingleSchedulerIssueOrderGto) {
   EXPECT_EQ(order(IssuePolicy::kGto), (std::vector<unsigned>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0}));
+}
+
+// The LD/ST unit answers "can the L1 take an instruction?" from what the L1 said after the
+// last call into it. The fixed-latency L1 refuses an access while its MSHRs could overflow
+// (lines in flight + the access's lines > 2 × l1d_mshrs), also when nothing is left to send
+// (quiet): with 16 MSHRs, a warp load of 32 lines goes only when no line is in flight. So the
+// second of two independent 32-line loads waits until the first's lines, all first touches,
+// are back from DRAM: at least dram_min_latency after the first issued.
+TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
+  TimingConfig c = one_sm(IssuePolicy::kLrr);
+  c.l1d_mshrs = 16;
+  ptx::GlobalMemory memory;
+  const std::uint64_t base = memory.allocate(8192);
+  const std::string ptx = fmt::format(
+      ".version 7.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{{\n"
+      "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n"
+      "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd1, %r1, 128;\n  add.u64 %rd2, %rd1, {};\n"
+      "  ld.global.u32 %r2, [%rd2];\n  ld.global.u32 %r3, [%rd2+4096];\n  ret;\n}}\n",
+      base);
+  const ptx::Module m = ptx::parse_module(ptx, "test.ptx");
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.block = {32, 1, 1};
+  ctx.memory = &memory;
+  auto session = std::make_shared<gpu::TimingSession>(c);
+  session->use_fixed_latency_memory();
+  gpu::TimingGpu gpu(*session);
+  gpu.sm(0).issue_stage().record_trace(true);
+  gpu.launch(ctx, 1'000'000);
+  const std::vector<IssueEvent>& t = gpu.sm(0).issue_stage().trace();
+  ASSERT_EQ(t.size(), 6u);  // mov, mul, add, ld, ld, ret
+  EXPECT_GE(t[4].cycle - t[3].cycle, c.dram_min_latency);
 }
 
 // A one-warp CTA waits for 64 threads at a barrier: nothing can ever release it. The watchdog
