@@ -13,8 +13,6 @@ constexpr std::uint64_t kNoToken = 0;
 L1dPortAdapter::L1dPortAdapter(const mem::L1Config& config, std::uint32_t sm,
                                mem::MemorySystem& lower, unsigned data_path_cycles)
     : delay_(data_path_cycles), cache_(config, sm, lower) {
-  if (const std::uint64_t* ready = lower.responses_ready())
-    reply_ = {ready + sm / 64, std::uint64_t{1} << (sm % 64)};
   delayed_.reserve(64);
 }
 

@@ -30,7 +30,7 @@ class alignas(64) L1dPortAdapter final : public sm::L1DataPort {
     return cache_.atomic_token(request_id, token);
   }
 
-  ReplyFlag reply_flag() const override { return reply_; }
+  ReplyFlag reply_flag() const override { return {cache_.reply_word(), cache_.reply_bit()}; }
 
   const mem::L1DataCache& cache() const { return cache_; }
 
@@ -46,7 +46,6 @@ class alignas(64) L1dPortAdapter final : public sm::L1DataPort {
   std::vector<Delayed> delayed_;  // FIFO: one delay for all, so ready times only grow
   std::uint64_t now_ = 0;
   mem::L1DataCache cache_;
-  ReplyFlag reply_;
   mutable sm::L1Stats view_;
 };
 

@@ -18,7 +18,6 @@ L1Stats& L1Stats::operator+=(const L1Stats& o) {
 
 L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem& lower)
     : sm_(sm),
-      ready_(lower.responses_ready()),
       lower_(lower),
       hits_(config.hit_latency + 1),
       miss_queue_(config.miss_queue),
@@ -28,6 +27,10 @@ L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem&
       mshr_line_(config.mshr_entries, kNoLine),
       mshr_merged_(config.mshr_entries, 0),
       mshr_waiters_(std::size_t{config.mshr_entries} * config.mshr_max_merge) {
+  if (const std::uint64_t* ready = lower.responses_ready()) {
+    ready_word_ = ready + sm / 64;
+    ready_bit_ = std::uint64_t{1} << (sm % 64);
+  }
   for (unsigned i = config.mshr_entries; i-- > 0;) free_mshrs_.push_back(i);
   // Enough for every warp to have a few instructions in flight; grows (rarely) beyond.
   slots_.reserve(256);
@@ -61,7 +64,7 @@ L1Status L1DataCache::access(std::uint64_t token, std::uint32_t warp, const ptx:
 }
 
 void L1DataCache::tick(std::uint64_t now) {
-  if (ready_ ? (ready_[sm_ / 64] >> (sm_ % 64)) & 1 : lower_.has_response(sm_))
+  if (ready_word_ ? (*ready_word_ & ready_bit_) != 0 : lower_.has_response(sm_))
     receive(lower_.take_response(sm_));
   while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
   if (current_lines_ > 0) {

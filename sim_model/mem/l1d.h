@@ -67,6 +67,10 @@ class L1DataCache {
   // nothing queued to send. The SM may stop ticking the cache until a reply arrives.
   bool waiting_only() const { return current_lines_ == 0 && hits_.empty() && miss_queue_.empty(); }
   const L1Stats& stats() const { return stats_; }
+  // Where the lower memory flags a reply waiting for this cache: `*reply_word() & reply_bit()`
+  // (null: nowhere). Without one, a cache that is waiting_only() has nothing to do in a tick.
+  const std::uint64_t* reply_word() const { return ready_word_; }
+  std::uint64_t reply_bit() const { return ready_bit_; }
   // The token of the instruction an atomic line request (as the lower memory's atomic hook
   // sees it) belongs to; false for any other request id. Valid until the reply returns.
   bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const {
@@ -116,8 +120,10 @@ class L1DataCache {
   // so the retry would fail again and is not repeated.
   bool lookup_stalled_ = false;
   std::uint32_t busy_slots_ = 0;
-  // lower_.responses_ready(), or null: a bit test instead of a virtual call in every tick.
-  const std::uint64_t* ready_;
+  // This SM's word of lower_.responses_ready() and its bit in it (null: the lower memory has
+  // none): a bit test instead of a virtual call in every tick.
+  const std::uint64_t* ready_word_ = nullptr;
+  std::uint64_t ready_bit_ = 0;
   MemorySystem& lower_;
   std::size_t done_head_ = 0;
   std::vector<std::uint64_t> done_;  // completed tokens; read from done_head_
