@@ -25,7 +25,12 @@ Crossbar::Crossbar(unsigned sources, unsigned dests, unsigned source_capacity,
 unsigned Crossbar::tick(std::uint64_t now) {
   if (queued_ == 0) return 0;
   const unsigned n = static_cast<unsigned>(sources_.size());
+  if (now < next_offer_) {
+    start_ = start_ + 1 == n ? 0 : start_ + 1;
+    return 0;
+  }
   unsigned refused = 0;
+  std::uint64_t next = kNever;
   // Round robin from start_: the waiting sources in [start_, n), then in [0, start_).
   auto visit = [&](unsigned from, unsigned to) {
     for (unsigned word = from / 64; word * 64 < to; ++word) {
@@ -34,15 +39,18 @@ unsigned Crossbar::tick(std::uint64_t now) {
       if (to < (word + 1) * 64) m &= (std::uint64_t{1} << (to % 64)) - 1;
       for (; m; m &= m - 1) {
         const unsigned s = word * 64 + static_cast<unsigned>(std::countr_zero(m));
-        if (now < retry_at_[s]) continue;
-        if (grant(s, now, refused) && sources_[s].empty())
+        if (now >= retry_at_[s] && grant(s, now, refused) && sources_[s].empty()) {
           waiting_[word] &= ~(std::uint64_t{1} << (s % 64));
+          continue;
+        }
+        next = std::min(next, std::max(retry_at_[s], now + 1));
       }
     }
   };
   visit(start_, n);
   visit(0, start_);
   start_ = start_ + 1 == n ? 0 : start_ + 1;
+  next_offer_ = next;
   return refused;
 }
 

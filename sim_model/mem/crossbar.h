@@ -35,6 +35,7 @@ class Crossbar {
   Packet& add(unsigned src) {
     waiting_[src / 64] |= std::uint64_t{1} << (src % 64);
     retry_at_[src] = 0;
+    next_offer_ = 0;
     ++queued_;
     return sources_[src].emplace_back();
   }
@@ -87,6 +88,9 @@ class Crossbar {
   std::vector<std::uint64_t> dest_refused_;  // last cycle a full buffer refused
   unsigned latency_;
   unsigned start_ = 0;  // round-robin priority
+  // No waiting source offers before this cycle (the least of their retry_at_, at least the
+  // cycle after the last tick): ticks before it grant nothing and only move start_ on.
+  std::uint64_t next_offer_ = 0;
   std::uint64_t queued_ = 0;
 };
 

@@ -18,10 +18,29 @@ DramChannel::DramChannel(const MemConfig& c, const AddressMap& map)
 
 void DramChannel::push(const DramRequest& r) {
   queue_.push_back(Entry{r, map_.bank(r.addr), map_.row(r.addr)});
+  next_try_ = 0;  // the new request may be schedulable at once
+  if (event_slot_) *event_slot_ = 0;
 }
 
 void DramChannel::schedule(std::uint64_t now) {
-  if (!try_column(now)) try_row_command(now);
+  if (try_column(now) || try_row_command(now)) return;
+  next_try_ = next_timing_limit(now);
+}
+
+std::uint64_t DramChannel::next_timing_limit(std::uint64_t now) const {
+  std::uint64_t t = kNever;
+  auto ahead = [&](std::uint64_t limit) {
+    if (limit > now) t = std::min(t, limit);
+  };
+  if (bus_free_ > t_.tCL) ahead(bus_free_ - t_.tCL);  // try_column: now + tCL >= bus_free_
+  if (any_act_) ahead(last_act_ + t_.tRRD);
+  for (const Entry& e : queue_) {
+    const Bank& b = banks_[e.bank];
+    ahead(b.ready_col);
+    ahead(b.ready_pre);
+    ahead(b.ready_act);
+  }
+  return t;
 }
 
 bool DramChannel::try_column(std::uint64_t now) {

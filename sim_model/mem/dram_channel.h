@@ -5,6 +5,7 @@
 // read timing (tCL); no refresh, tWTR or tFAW.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -48,9 +49,10 @@ class DramChannel {
   }
 
   // Advances one DRAM cycle numbered `now`; cycles must increase. Inline: an idle channel,
-  // the common case, returns at once.
+  // the common case, returns at once, and so does one whose last try found no command and
+  // whose timing has not moved on since (see next_try_).
   void cycle(std::uint64_t now) {
-    if (!queue_.empty()) schedule(now);
+    if (!queue_.empty() && now >= next_try_) schedule(now);
   }
 
   // Reads whose data is complete by DRAM cycle `now`, oldest first.
@@ -65,6 +67,20 @@ class DramChannel {
     finished_writes_ = 0;
     return n;
   }
+
+  // The first DRAM cycle at which cycle() may issue a command, a read completes or finished
+  // writes wait to be taken (kNever: nothing queued). Until then the channel's owner need not
+  // visit it.
+  std::uint64_t next_event() const {
+    if (finished_writes_) return 0;
+    std::uint64_t t = queue_.empty() ? kNever : next_try_;
+    if (!done_.empty()) t = std::min(t, done_.front().done);
+    return t;
+  }
+  // A word the channel zeroes when a request arrives (its owner's copy of next_event()).
+  void set_event_slot(std::uint64_t* slot) { event_slot_ = slot; }
+
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
 
   bool busy() const { return !queue_.empty() || !done_.empty(); }
   std::size_t queued() const { return queue_.size(); }
@@ -86,6 +102,9 @@ class DramChannel {
   void schedule(std::uint64_t now);
   bool try_column(std::uint64_t now);
   bool try_row_command(std::uint64_t now);
+  // After a cycle `now` found no command: the first later cycle at which one of the timing
+  // limits those checks compare `now` with is reached (kNever: none ahead).
+  std::uint64_t next_timing_limit(std::uint64_t now) const;
 
   DramConfig t_;
   const AddressMap& map_;
@@ -99,6 +118,13 @@ class DramChannel {
   unsigned line_cycles_;  // data-bus cycles per line
   std::uint64_t finished_writes_ = 0;
   std::uint64_t refused_cycle_ = ~0ull;
+  // The first DRAM cycle worth scheduling in. A cycle that finds no command changes nothing,
+  // and the next cycle's checks differ from its only where `now` passes a timing limit (bus,
+  // tRRD, a queued request's bank's column, precharge or activate limit) or the queue grows;
+  // until then every check fails the same way. Most cycles with requests queued are such
+  // cycles (they wait for tRCD, tRP or the bus), so they cost a compare.
+  std::uint64_t next_try_ = 0;
+  std::uint64_t* event_slot_ = nullptr;
   DramStats stats_;
 };
 

@@ -15,8 +15,10 @@ GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
       sub_due_(c_.subpartitions(), Crossbar::kNever),
       ready_words_((num_sms + 63) / 64, 0),
       num_sms_(num_sms) {
+  dram_due_.assign(c_.channels, DramChannel::kNever);
   for (unsigned ch = 0; ch < c_.channels; ++ch) {
     channels_.push_back(std::make_unique<DramChannel>(c_, map_));
+    channels_.back()->set_event_slot(&dram_due_[ch]);
   }
   for (unsigned s = 0; s < c_.subpartitions(); ++s) {
     subs_.push_back(std::make_unique<L2Partition>(
@@ -87,13 +89,17 @@ void GpuMemory::tick() {
 
 void GpuMemory::advance_dram(std::uint64_t core_cycles) {
   dram_acc_ += core_cycles * c_.dram_mhz;
+  const std::uint64_t first = dram_now_ + 1;
   while (dram_acc_ >= c_.core_mhz) {
     dram_acc_ -= c_.core_mhz;
     ++dram_now_;
-    for (auto& ch : channels_) ch->cycle(dram_now_);
   }
+  // The channels share nothing within these DRAM cycles, so each runs its cycles in turn; one
+  // with nothing due by the last of them would only return at once from every call.
   for (unsigned i = 0; i < channels_.size(); ++i) {
+    if (dram_due_[i] > dram_now_) continue;
     DramChannel& ch = *channels_[i];
+    for (std::uint64_t t = std::max(first, dram_due_[i]); t <= dram_now_; ++t) ch.cycle(t);
     shared_.inflight -= ch.take_finished_writes();
     while (ch.has_completion(dram_now_)) {
       const DramCompletion d = ch.pop_completion();
@@ -102,6 +108,7 @@ void GpuMemory::advance_dram(std::uint64_t core_cycles) {
       sub_due_[d.sub] = std::min(sub_due_[d.sub], ready);
       first_sub_due_ = std::min(first_sub_due_, ready);
     }
+    dram_due_[i] = ch.next_event();
   }
 }
 

@@ -61,6 +61,9 @@ class GpuMemory final : public MemorySystem {
   Crossbar replies_;   // sub-partitions -> SMs
   std::vector<std::unique_ptr<DramChannel>> channels_;
   std::vector<std::unique_ptr<L2Partition>> subs_;
+  // Channel i's next_event(), dense: every core cycle asks it of every channel, and the
+  // channels themselves are cache lines apart (a request's arrival zeroes its channel's word).
+  std::vector<std::uint64_t> dram_due_;
   // Sub-partition s has work in its tick() from this cycle on (L2Partition::next_work, or
   // earlier where a DRAM return or a request arrived since); dense, because every cycle asks
   // it of every sub-partition.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -41,7 +42,14 @@ TEST(Dram, FrFcfsServesRowHitBeforeOlderRowMiss) {
   const std::uint64_t start = now;
   EXPECT_EQ(next_completion(ch, now), 3u);
   EXPECT_EQ(now - start, 1 + c.dram.tCL + 4u);  // issued in the first cycle, no ACT
+  const std::uint64_t hit_done = now;
   EXPECT_EQ(next_completion(ch, now), 2u);
+  // The row miss waits for the hit's data (and tRAS) to precharge, then for tRP (and tRC) to
+  // activate: the channel must try again the cycle each limit passes, not later.
+  const std::uint64_t act0 = 1;
+  const std::uint64_t pre = std::max<std::uint64_t>(hit_done, act0 + c.dram.tRAS);
+  const std::uint64_t act1 = std::max<std::uint64_t>(pre + c.dram.tRP, act0 + c.dram.tRC);
+  EXPECT_EQ(now, act1 + c.dram.tRCD + c.dram.tCL + 4);
   EXPECT_EQ(ch.stats().row_hits, 1u);
   EXPECT_EQ(ch.stats().row_misses, 2u);
   EXPECT_EQ(ch.stats().precharges, 1u);

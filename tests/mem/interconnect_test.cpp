@@ -44,6 +44,27 @@ TEST(Interconnect, APacketWaitingOnABusyPortLeavesTheCycleItFrees) {
   EXPECT_EQ(xb.front_ready(0), Crossbar::kNever);  // empty
 }
 
+// The round robin moves on every cycle a source waits, also in the cycles the crossbar skips
+// because no source can offer before a port frees.
+TEST(Interconnect, RoundRobinMovesOnWhileEverySourceWaitsOnAPort) {
+  Crossbar xb(2, 1, 4, 4, 1);
+  Packet p;
+  p.dest = 0;
+  p.flits = 5;
+  p.req.id = 1;
+  xb.push(0, p);  // granted at 0 (the round robin starts at source 0): the port is free at 5
+  p.req.id = 2;
+  xb.push(0, p);
+  p.req.id = 3;
+  xb.push(1, p);
+  // Cycles 0-4 start the round robin at sources 0, 1, 0, 1, 0 (2-4 with nothing to offer):
+  // cycle 5 starts at source 1.
+  for (std::uint64_t now = 0; now < 20; ++now) xb.tick(now);
+  EXPECT_EQ(xb.pop(0).req.id, 1u);
+  EXPECT_EQ(xb.pop(0).req.id, 3u);
+  EXPECT_EQ(xb.pop(0).req.id, 2u);
+}
+
 TEST(Interconnect, InjectionBufferBackPressures) {
   const MemConfig c = gtx480();
   GpuMemory m(c, 2);
