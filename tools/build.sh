@@ -5,7 +5,7 @@
 # With GCC the release build is profile-guided: the first time, an instrumented copy of the
 # simulator (build/pgo-train, only what the training needs) runs every workload
 # (tools/pgo/pgo_train.cpp, about a minute) and its profile is kept in build/pgo-profile;
-# release compiles the simulator with it (README, "Simulation speed").
+# release compiles the simulator with it (docs/simulation-speed.md).
 # The profile is kept: delete build/pgo-profile and build/release to train again, for instance
 # after large changes to the simulator (a source edited since training just builds without
 # its profile). WF_PGO=0 builds release without it.
