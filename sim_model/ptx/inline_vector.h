@@ -5,7 +5,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -33,10 +32,10 @@ class InlineVector {
     release();
     size_ = o.size_;
     if (o.on_heap()) {
-      data_ = std::exchange(o.data_, o.inline_.data());
+      data_ = std::exchange(o.data_, o.inline_);
       capacity_ = std::exchange(o.capacity_, N);
     } else {
-      std::copy_n(o.inline_.data(), o.size_, inline_.data());
+      std::copy_n(o.inline_, o.size_, inline_);
     }
     o.size_ = 0;
     return *this;
@@ -67,11 +66,11 @@ class InlineVector {
   }
 
  private:
-  bool on_heap() const { return data_ != inline_.data(); }
+  bool on_heap() const { return data_ != inline_; }
   void release() {
     if (!on_heap()) return;
     delete[] data_;
-    data_ = inline_.data();
+    data_ = inline_;
     capacity_ = N;
   }
   void grow() {
@@ -85,8 +84,10 @@ class InlineVector {
 
   std::uint32_t size_ = 0;
   std::uint32_t capacity_ = N;
-  T* data_ = inline_.data();  // inline_ or a heap block of capacity_ elements
-  std::array<T, N> inline_;
+  // inline_ or a heap block of capacity_ elements. A plain array, so that taking its address
+  // here, before it is initialised, calls no member function of it.
+  T* data_ = inline_;
+  T inline_[N];
 };
 
 }  // namespace wf::ptx

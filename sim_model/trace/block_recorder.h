@@ -97,7 +97,7 @@ class BlockRecorder {
   std::filesystem::path path_;
   const std::uint64_t& clock_;
   std::shared_ptr<const void> params_;
-  const std::type_info* in_type_;
+  [[maybe_unused]] const std::type_info* in_type_;  // read only by the assert in record()
   void (*pack_)(const void*, const void*, const void*, std::vector<std::uint8_t>&);
   TraceHeader header_;
   TraceWriter writer_;
