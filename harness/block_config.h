@@ -1,11 +1,13 @@
 // The block registry: every RTL block registers once (WF_REGISTER_BLOCK in harness/<block>.cpp)
-// and the commands find it by name. A BlockConfig is one validated parameter set of one block,
+// and everything else finds it there: the commands by name, the tests by iterating it, and
+// `warpforge sim --rtl` its stand-in. A BlockConfig is one validated parameter set of one block,
 // with all faces of the block contract behind it: Verilog, golden model, equivalence and formal
 // properties.
 #pragma once
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +18,10 @@
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/trace/trace_header.h"
+
+namespace wf::sm {
+class ExternalBlocks;
+}  // namespace wf::sm
 
 namespace wf::harness {
 
@@ -37,6 +43,9 @@ class BlockConfig {
   // Throws UsageError unless `header` (of the block trace at `path`) is a trace of this
   // configuration's block with its ports.
   virtual void check_trace(const trace::TraceHeader& header, const std::string& path) const = 0;
+  // The equivalence engine's random run with the golden model standing in for the RTL: what
+  // the block's stimulus reaches (its coverage) without Verilator.
+  virtual EquivResult stimulus_coverage(const EquivOptions& options) const = 0;
 };
 
 struct BlockEntry {
@@ -52,6 +61,11 @@ struct BlockEntry {
   // The configuration `params` names, every parameter given (a block trace's header); throws
   // UsageError for a missing, unknown or bad one.
   std::function<std::unique_ptr<BlockConfig>(const blocks::ParamList& params)> from_params;
+  // Makes every instance of the block in the SMs of a run answer from its Verilated RTL
+  // (`warpforge sim --rtl`; harness/rtl_stand_in.h), counting the instances in `made`.
+  std::function<void(sm::ExternalBlocks& external,
+                     std::shared_ptr<std::map<std::string, unsigned>> made)>
+      add_stand_in;
 };
 
 std::vector<BlockEntry>& block_registry();

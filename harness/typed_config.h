@@ -1,6 +1,7 @@
 // BlockConfig for a concrete block, given its harness adapter H. The registration line of each
-// block (WF_REGISTER_BLOCK in harness/<block>.cpp) instantiates this; nothing else in warpforge
-// names the block.
+// block (WF_REGISTER_BLOCK in harness/<block>.cpp) instantiates this and the block's stand-in
+// for `warpforge sim --rtl`; outside the block's own files only the SM code that calls it
+// (its policies) names it.
 #pragma once
 
 #include <set>
@@ -8,7 +9,9 @@
 #include "harness/block_config.h"
 #include "harness/equiv_engine.h"
 #include "harness/linked_rtl.h"
+#include "harness/model_dut.h"
 #include "harness/replay_engine.h"
+#include "harness/rtl_stand_in.h"
 #include "harness/verilate_cache.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
@@ -57,6 +60,12 @@ class TypedConfig final : public BlockConfig {
 
   void check_trace(const trace::TraceHeader& header, const std::string& path) const override {
     check_trace_layout<Block>(p_, header, path);
+  }
+
+  EquivResult stimulus_coverage(const EquivOptions& options) const override {
+    const Params p = p_;
+    const DutFactory<Block> make = [p] { return std::make_unique<ModelDut<Block>>(p); };
+    return run_equiv<H>(p, make, options);
   }
 
   // The configuration a parameter list names completely; see BlockEntry::from_params.
@@ -117,7 +126,8 @@ class TypedConfig final : public BlockConfig {
 
 }  // namespace wf::harness
 
-// The one line a block needs: WF_REGISTER_BLOCK(MwfArbiterHarness, "one-line summary").
+// The one line a block needs, in harness/<block>.cpp:
+//   WF_REGISTER_BLOCK(<Block>Harness, "one-line summary")
 #define WF_REGISTER_BLOCK(HARNESS, SUMMARY)                                           \
   static const ::wf::harness::BlockRegistrar wf_block_registrar_##HARNESS{            \
       ::wf::harness::BlockEntry{HARNESS::Block::kName, SUMMARY,                       \
@@ -125,4 +135,5 @@ class TypedConfig final : public BlockConfig {
                                   return HARNESS::Block::Params::describe();          \
                                 },                                                    \
                                 &::wf::harness::TypedConfig<HARNESS>::configs,        \
-                                &::wf::harness::TypedConfig<HARNESS>::from_params}};
+                                &::wf::harness::TypedConfig<HARNESS>::from_params,    \
+                                &::wf::harness::add_rtl_stand_in<HARNESS>}};

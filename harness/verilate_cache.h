@@ -14,11 +14,11 @@
 namespace wf::harness {
 
 struct RunnerSpec {
-  std::string block;           // mwf_arbiter
-  std::string module;          // mwf_arbiter_w24_c8_m48_gto
+  std::string block;           // <block>
+  std::string module;          // <block>_<signature>
   std::string verilog;         // the RTL to verilate
-  std::string harness_header;  // harness/mwf_arbiter.h
-  std::string harness_type;    // wf::harness::MwfArbiterHarness
+  std::string harness_header;  // harness/<block>.h
+  std::string harness_type;    // wf::harness::<Block>Harness
   std::string origin;          // for error messages: a file name, or "generated"
 };
 

@@ -1,9 +1,9 @@
-// Properties every warp arbiter shares (lrr_arbiter, gto_arbiter, mwf_arbiter, saws_arbiter,
-// cff_fetch_arbiter, fef_fetch_arbiter, two_level_arbiter): the grant ports agree with each
-// other, a grant goes to at most one warp and only to a requester, and some warp is granted
-// whenever one requests. Plus the policy-specific pieces two or more arbiters state the same
-// way: the most-waiting CTA order, the oldest warp, the warp granted last and the round robin
-// after it.
+// Properties every warp arbiter shares (every block with the grant ports grant_valid_o,
+// grant_warp_o and grant_o; the properties test holds each registered one to them): the grant
+// ports agree with each other, a grant goes to at most one warp and only to a requester, and some
+// warp is granted whenever one requests. Plus the policy-specific pieces two or more arbiters state
+// the same way: the most-waiting CTA order, the oldest warp, the warp granted last and the round
+// robin after it.
 #pragma once
 
 #include <string>

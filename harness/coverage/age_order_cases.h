@@ -1,4 +1,4 @@
-// GTO's oldest-first order (gto_arbiter, cff gto mode): the smallest (CTA age, warp id) among
+// GTO's oldest-first order (the GTO arbiter, CFF's gto mode): the smallest (CTA age, warp id) among
 // the candidates. Its cases: an older CTA beats a lower warp id (age decides), and two CTA slots
 // of equal age (the dispatcher may tie them) go to the lower warp (the id decides across CTAs).
 #pragma once

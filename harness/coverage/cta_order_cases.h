@@ -1,4 +1,4 @@
-// The CTA orders of the CTA-then-warp arbiters (mwf_arbiter, saws_arbiter and cff's mwf and saws
+// The CTA orders of the CTA-then-warp arbiters (the MWF and SAWS arbiters and CFF's mwf and saws
 // modes), as cases of the CTA that won among the CTA slots with a candidate warp:
 //   most waiting first (sim_model/blocks/most_waiting_first.h): more waiting warps beat a
 //     smaller slot, and a tie on a non-zero WPT count goes to the smaller slot;

@@ -1,4 +1,4 @@
-// Coverage of the CTA-then-warp issue arbiters (mwf_arbiter, saws_arbiter): the request cases,
+// Coverage of the CTA-then-warp issue arbiters (MWF and SAWS): the request cases,
 // the CTA order (Order: MostWaitingCases or FirstHitCases, cta_order_cases.h) and the inner
 // policy of the chosen CTA. The two blocks differ only in their CTA order, and so do these.
 #pragma once

@@ -1,5 +1,5 @@
-// The policy inside the chosen CTA (sim_model/blocks/inner_policy.h) of mwf_arbiter,
-// saws_arbiter and cff's mwf and saws modes: round robin after, or greedy on, the warp the CTA
+// The policy inside the chosen CTA (sim_model/blocks/inner_policy.h) of the MWF and SAWS
+// arbiters and CFF's mwf and saws modes: round robin after, or greedy on, the warp the CTA
 // issued last, which the blocks remember per CTA slot (their inner_last()).
 #pragma once
 

@@ -1,13 +1,13 @@
 // SAWS issue arbiter (Liu, Yang and Melhem, MICRO 2015; the comparison point of BAWS section
 // 6.6): the CTA that first hit its current barrier goes first. A drop-in alternative to
-// mwf_arbiter with the same ports: only the CTA order differs (first_hit_order.h has the rule):
+// the MWF arbiter with the same ports: only the CTA order differs (first_hit_order.h has the rule):
 // waiting CTAs (WPT count non-zero) by first-hit time, earliest first, then CTAs not waiting;
 // ties -- first hits in the same cycle, or not waiting -- to the smaller CTA slot.
-// Inside the chosen CTA the inner policy picks the warp, exactly as in mwf_arbiter:
+// Inside the chosen CTA the inner policy picks the warp, exactly as in the MWF arbiter:
 //   lrr: round robin, starting after the warp this CTA issued last;
 //   gto: the warp this CTA issued last if it can issue, else the CTA's smallest warp id.
 // The arbiter sees a CTA's first hit and its release through the count alone, so the counts
-// must be the WPT's count_o of the same cycle (as mwf_arbiter receives them).
+// must be the WPT's count_o of the same cycle (as the MWF arbiter receives them).
 #pragma once
 
 #include <array>

@@ -69,8 +69,8 @@ std::string timeline_json(const TimingResults& results, const sm::TimingConfig& 
   j["otherData"] = {
       {"time_unit", "core cycles (written as microseconds)"},
       {"preset", config.machine.name},
-      {"issue", sm::to_string(config.issue)},
-      {"fetch", sm::to_string(config.fetch)},
+      {"issue", config.issue},
+      {"fetch", config.fetch},
       {"sm", config.timeline_sm},
       {"ctas_on_sm", fmt::format("{}-{}", config.timeline_first_cta, config.timeline_last_cta)}};
   return j.dump(1) + "\n";

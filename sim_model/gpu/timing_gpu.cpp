@@ -13,6 +13,7 @@
 #include "sim_model/ptx/cta.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/kernel_error.h"
+#include "sim_model/sm/policies/make_policy.h"
 
 namespace wf::gpu {
 namespace {
@@ -33,7 +34,12 @@ unsigned estimate_registers(const ptx::Function& f) {
 
 }  // namespace
 
-TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(session.config()) {
+TimingGpu::TimingGpu(TimingSession& session)
+    : session_(session),
+      config_(session.config()),
+      ctas_(sms_, nullptr),
+      dispatch_(sm::policies::make_policy<sm::policies::DispatchPolicyList>(
+          sm::policies::PolicyKind::kDispatch, config_.dispatch, config_)) {
   memory_ = session.memory_factory ? session.memory_factory(config_)
                                    : mem::make_memory_system(config_.machine, config_.num_sms);
   mem::MemConfig mc;
@@ -51,6 +57,7 @@ TimingGpu::TimingGpu(TimingSession& session) : session_(session), config_(sessio
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
   asleep_.assign(sms_.size(), false);
+  ctas_ = sm::policies::CtaDispatcher(sms_, asleep_.data());
   if (session.external_blocks)
     for (auto& s : sms_) s->use_external(*session.external_blocks);
   if (session.block_traces) {
@@ -78,23 +85,6 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
   return s;
 }
 
-void TimingGpu::dispatch(const sm::CtaShape& shape) {
-  const unsigned n = static_cast<unsigned>(sms_.size());
-  if (!dispatch_blocked_) {
-    const std::uint32_t before = next_cta_;
-    for (unsigned i = 0; i < n && next_cta_ < total_ctas_; ++i) {
-      sm::Sm& s = *sms_[(rr_ + i) % n];
-      if (!s.can_accept(shape)) continue;
-      s.dispatch(next_cta_++, shape, now_);
-      asleep_[s.id()] = false;  // a new CTA wakes the SM
-    }
-    // An SM's room only grows when one of its CTAs finishes.
-    dispatch_blocked_ = next_cta_ == before;
-  }
-  // Runs every cycle: a compare, not a division.
-  if (++rr_ == n) rr_ = 0;
-}
-
 TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit) {
   ctx.num_sms = static_cast<std::uint32_t>(sms_.size());
   const sm::CtaShape shape = shape_of(ctx);
@@ -116,9 +106,9 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   auto& results = session_.results();
   results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
   kernel_ = &results.kernels.back();
-  next_cta_ = 0;
-  dispatch_blocked_ = false;
-  total_ctas_ = static_cast<std::uint32_t>(ctx.grid.count());
+  ctas_.begin_launch(shape, static_cast<std::uint32_t>(ctx.grid.count()));
+  std::visit([&](auto& p) { p.begin_launch(ctas_); }, dispatch_);
+  const std::uint32_t total_ctas = ctas_.total_ctas();
   std::uint32_t done = 0;
   std::uint64_t last_issue = now_, warp_instructions = 0, thread_base = 0;
   for (auto& s : sms_) thread_base += s->stats().thread_instructions;
@@ -132,9 +122,9 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
       return memory_->idle() &&
              std::all_of(sms_.begin(), sms_.end(), [](const auto& s) { return s->l1_quiet(); });
     };
-    while (done < total_ctas_ || !drained()) {
+    while (done < total_ctas || !drained()) {
       if (block_traces_) block_traces_->set_cycle(now_);
-      if (next_cta_ < total_ctas_) dispatch(shape);
+      if (ctas_.ctas_left()) std::visit([&](auto& p) { p.dispatch(ctas_, now_); }, dispatch_);
       unsigned issued = 0;
       bool all_quiet = true, finished = false;
       // Locals, so that the compiler need not reload them after every call into an SM.
@@ -161,7 +151,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
           kernel_->ctas.push_back(r);
           ++done;
         }
-        dispatch_blocked_ = false;
+        std::visit([&](auto& p) { p.cta_finished(ctas_); }, dispatch_);
       }
       warp_instructions += issued;
       if (issued) last_issue = now_;
@@ -174,7 +164,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
       }
       // Nothing can ever move again (every SM sleeps on a memory system with nothing in
       // flight): the watchdog would fire; skip the wait.
-      if (all_quiet && memory_->idle() && done < total_ctas_ && next_cta_ == total_ctas_) {
+      if (all_quiet && memory_->idle() && done < total_ctas && !ctas_.ctas_left()) {
         now_ = std::max(now_, last_issue + config_.watchdog_cycles);
         deadlock(ctx, now_ - last_issue);
       }

@@ -1,15 +1,17 @@
-// The GPU with timing: SMs, the memory system below them, CTA dispatch (policy `max`: one CTA
-// per SM per cycle, round robin over the SMs, as many as each SM's occupancy limits allow) and
-// the clock. Launches run one after another on the same machine, caches stay warm and the
-// cycle count carries on. A watchdog turns a run that stops issuing into a reported deadlock.
+// The GPU with timing: SMs, the memory system below them, CTA dispatch (the run's dispatch
+// policy, sim_model/sm/policies/dispatch/) and the clock. Launches run one after another on the
+// same machine, caches stay warm and the cycle count carries on. A watchdog turns a run that stops
+// issuing into a reported deadlock.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <variant>
 #include <vector>
 
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/ptx/launch_context.h"
+#include "sim_model/sm/policies/dispatch_policies.h"
 #include "sim_model/sm/sm.h"
 
 namespace wf::gpu {
@@ -33,7 +35,6 @@ class TimingGpu {
 
  private:
   sm::CtaShape shape_of(const ptx::LaunchContext& ctx) const;
-  void dispatch(const sm::CtaShape& shape);
   void publish();
   [[noreturn]] void deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles);
 
@@ -45,11 +46,8 @@ class TimingGpu {
   // every cycle, and reading the flag from each Sm would bring its state into the host's cache.
   std::vector<std::uint8_t> asleep_;
   std::uint64_t now_ = 0;
-  std::uint32_t next_cta_ = 0, total_ctas_ = 0;
-  unsigned rr_ = 0;  // the SM the dispatcher tries first
-  // The last dispatch pass placed no CTA and no CTA has finished since: every SM would refuse
-  // again, so passes are skipped (rr_ still advances once per cycle, as a pass would move it).
-  bool dispatch_blocked_ = false;
+  sm::policies::CtaDispatcher ctas_;  // the launch's CTAs not yet placed
+  sm::policies::DispatchPolicyList::apply<std::variant> dispatch_;
   KernelTiming* kernel_ = nullptr;
   trace::BlockTraceSet* block_traces_ = nullptr;  // null unless recording
 };

@@ -83,8 +83,8 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["workload"] = label.workload;
   j["passed"] = label.passed;
   j["preset"] = c.machine.name;
-  j["issue"] = sm::to_string(c.issue);
-  j["fetch"] = sm::to_string(c.fetch);
+  j["issue"] = c.issue;
+  j["fetch"] = c.fetch;
   j["memory"] = session.memory_model();
   j["cycles"] = r.cycles;
   j["warp_instructions"] = t.warp;
@@ -175,10 +175,9 @@ std::string timing_report_csv_row(const TimingSession& session, const RunLabel& 
   const TimingResults& r = session.results();
   const sm::TimingConfig& c = session.config();
   const Totals t = totals(r);
-  std::string row =
-      fmt::format("{},{},{},{},{},{},{},{},{},{:.6f}", label.workload, c.machine.name,
-                  sm::to_string(c.issue), sm::to_string(c.fetch), r.status, label.passed ? 1 : 0,
-                  r.cycles, t.warp, t.thread, ratio(t.thread, r.cycles));
+  std::string row = fmt::format("{},{},{},{},{},{},{},{},{},{:.6f}", label.workload, c.machine.name,
+                                c.issue, c.fetch, r.status, label.passed ? 1 : 0, r.cycles, t.warp,
+                                t.thread, ratio(t.thread, r.cycles));
   for (auto v : t.states) row += fmt::format(",{}", v);
   const mem::MemoryStats& m = r.memory;
   row += fmt::format(",{:.6f},{:.6f},{},{},{:.6f}", ratio(t.l1_hits, t.l1_accesses),

@@ -13,6 +13,7 @@
 #include "sim_model/mem/memory_system.h"
 #include "sim_model/sm/external_blocks.h"
 #include "sim_model/sm/l1_data_port.h"
+#include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/simple_l1.h"
 #include "sim_model/sm/simple_memory.h"
 #include "sim_model/sm/sm.h"
@@ -50,7 +51,10 @@ class TimingSession {
   // Called now and then during long runs: simulated cycles so far, thread instructions so far.
   using Progress = std::function<void(std::uint64_t cycles, std::uint64_t thread_instructions)>;
 
-  explicit TimingSession(sm::TimingConfig config) : config_(std::move(config)) {}
+  // Throws UsageError when the config's policies are not registered or do not pair.
+  explicit TimingSession(sm::TimingConfig config) : config_(std::move(config)) {
+    sm::policies::check_policies(config_);
+  }
 
   const sm::TimingConfig& config() const { return config_; }
   TimingResults& results() { return results_; }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <tuple>
 
 #include "sim_model/blocks/warp_priority_table.h"
 #include "sim_model/sm/block_slot.h"
@@ -14,7 +15,11 @@ namespace wf::sm {
 
 class BarrierUnit {
  public:
-  explicit BarrierUnit(const blocks::WarpPriorityTableParams& p) : wpt_(p) {}
+  // The blocks every SM holds whatever its policies (policies::sm_core_blocks).
+  using Blocks = std::tuple<blocks::WarpPriorityTable>;
+
+  explicit BarrierUnit(const Machine& m)
+      : wpt_(blocks::WarpPriorityTableParams::for_machine(m).front()) {}
 
   // Scheduler `port` issued a barrier instruction that left its warp waiting (or that released
   // the barrier: the last arrival is still an arrival, the release wins in the table).

@@ -1,5 +1,7 @@
 // The hooks on the blocks an SM calls: trace recorders (sim --record-blocks) and stand-ins for
-// the golden models (sim --rtl). Kept apart from the stages, which only see BlockSlot.
+// the golden models (sim --rtl). Kept apart from the stages, which only see BlockSlot; the
+// policies list their blocks (for_each_block).
+#include <algorithm>
 #include <string>
 #include <variant>
 #include <vector>
@@ -10,13 +12,37 @@
 #include "sim_model/trace/block_trace_set.h"
 
 namespace wf::sm {
+namespace {
 
-void WarpScheduler::record_blocks(trace::BlockTraceSet& set, const std::string& instance) {
-  std::visit([&](auto& slot) { slot.record_to(set.open(instance, slot.params())); }, arbiter_);
+// A policy's blocks, each as one trace instance: `role` when it calls one block, else
+// role_<block> for each.
+template <class Policy>
+void record_policy(Policy& policy, trace::BlockTraceSet& set, const std::string& role) {
+  const bool several = std::tuple_size_v<typename Policy::Blocks> > 1;
+  policy.for_each_block([&](auto& slot) {
+    using Block = typename std::decay_t<decltype(slot)>::Block;
+    const std::string instance = several ? role + "_" + Block::kName : role;
+    slot.record_to(set.open(instance, slot.params()));
+  });
 }
 
-const char* WarpScheduler::use_external(const ExternalBlocks& external) {
-  return std::visit([&](auto& slot) { return external.attach(slot); }, arbiter_);
+template <class Policy>
+void attach_policy(Policy& policy, const ExternalBlocks& external, std::vector<std::string>& used) {
+  policy.for_each_block([&](auto& slot) {
+    if (const char* name = external.attach(slot)) used.push_back(name);
+  });
+}
+
+}  // namespace
+
+void WarpScheduler::record_blocks(trace::BlockTraceSet& set, const std::string& instance) {
+  std::visit([&](auto& p) { record_policy(p, set, instance); }, policy_);
+}
+
+std::vector<std::string> WarpScheduler::use_external(const ExternalBlocks& external) {
+  std::vector<std::string> used;
+  std::visit([&](auto& p) { attach_policy(p, external, used); }, policy_);
+  return used;
 }
 
 void IssueStage::record_blocks(trace::BlockTraceSet& set, const std::string& prefix) {
@@ -29,11 +55,13 @@ void IssueStage::use_external(const ExternalBlocks& external) {
 }
 
 void FetchStage::record_blocks(trace::BlockTraceSet& set, const std::string& instance) {
-  std::visit([&](auto& slot) { slot.record_to(set.open(instance, slot.params())); }, arbiter_);
+  std::visit([&](auto& p) { record_policy(p, set, instance); }, policy_);
 }
 
-const char* FetchStage::use_external(const ExternalBlocks& external) {
-  return std::visit([&](auto& slot) { return external.attach(slot); }, arbiter_);
+std::vector<std::string> FetchStage::use_external(const ExternalBlocks& external) {
+  std::vector<std::string> used;
+  std::visit([&](auto& p) { attach_policy(p, external, used); }, policy_);
+  return used;
 }
 
 void Sm::record_blocks(trace::BlockTraceSet& set) {
@@ -46,11 +74,12 @@ void Sm::record_blocks(trace::BlockTraceSet& set) {
 std::vector<std::string> probe_external(const TimingConfig& c, const ExternalBlocks& external) {
   SmCore core(c, 0);
   FetchStage fetch(core);
-  WarpScheduler scheduler(c, c.issue);
-  std::vector<std::string> used;
-  for (const char* name : {scheduler.use_external(external), fetch.use_external(external),
-                           core.barriers.use_external(external)})
-    if (name) used.push_back(name);
+  WarpScheduler scheduler(c);
+  std::vector<std::string> used = scheduler.use_external(external);
+  for (const auto& name : fetch.use_external(external)) used.push_back(name);
+  if (const char* name = core.barriers.use_external(external)) used.push_back(name);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
   return used;
 }
 

@@ -1,22 +1,17 @@
-// Which blocks of every SM answer from outside the golden model (`warpforge sim --rtl`): one
-// factory per block type, empty for the blocks that stay on their model. The factory gets the
-// parameters of each instance (the SM's issue and fetch two-level arbiters differ, for one).
+// Which blocks of every SM answer from outside the golden model (`warpforge sim --rtl`): a
+// factory per block, by the block's name, for the blocks that get a stand-in; the others stay
+// on their model. The factory gets the parameters of each instance (the SM's issue and fetch
+// two-level arbiters differ, for one). Whoever fills it (the harness, from the block registry)
+// and the SM that attaches it agree on the block's type through its name.
 #pragma once
 
+#include <any>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
-#include "sim_model/blocks/cff_fetch_arbiter.h"
-#include "sim_model/blocks/fef_fetch_arbiter.h"
-#include "sim_model/blocks/gto_arbiter.h"
-#include "sim_model/blocks/lrr_arbiter.h"
-#include "sim_model/blocks/mwf_arbiter.h"
-#include "sim_model/blocks/saws_arbiter.h"
-#include "sim_model/blocks/two_level_arbiter.h"
-#include "sim_model/blocks/warp_priority_table.h"
 #include "sim_model/sm/block_slot.h"
 
 namespace wf::sm {
@@ -25,39 +20,27 @@ template <class Block>
 using ExternalFactory =
     std::function<std::unique_ptr<ExternalBlock<Block>>(const typename Block::Params&)>;
 
-template <class... Blocks>
-struct ExternalBlockSet {
-  // Calls f.template operator()<Block>() for every block type the SM can hold.
-  template <class F>
-  static void for_each_type(F&& f) {
-    (f.template operator()<Blocks>(), ...);
-  }
-
+class ExternalBlocks {
+ public:
   template <class Block>
-  ExternalFactory<Block>& factory() {
-    return std::get<ExternalFactory<Block>>(factories);
+  void set(ExternalFactory<Block> factory) {
+    factories_[Block::kName] = std::move(factory);
   }
-  template <class Block>
-  const ExternalFactory<Block>& factory() const {
-    return std::get<ExternalFactory<Block>>(factories);
-  }
-  // Hands `slot` its stand-in when this block type has one; returns the block's name then,
-  // else null.
+  bool empty() const { return factories_.empty(); }
+  // Hands `slot` its stand-in when this block has one; returns the block's name then, else
+  // null.
   template <class Block>
   const char* attach(BlockSlot<Block>& slot) const {
-    const auto& make = factory<Block>();
-    if (!make) return nullptr;
+    const auto it = factories_.find(Block::kName);
+    if (it == factories_.end()) return nullptr;
+    const auto& make = std::any_cast<const ExternalFactory<Block>&>(it->second);
     slot.substitute(make(slot.params()));
     return Block::kName;
   }
 
-  std::tuple<ExternalFactory<Blocks>...> factories;
+ private:
+  std::map<std::string, std::any> factories_;
 };
-
-using ExternalBlocks =
-    ExternalBlockSet<blocks::LrrArbiter, blocks::GtoArbiter, blocks::MwfArbiter,
-                     blocks::SawsArbiter, blocks::TwoLevelArbiter, blocks::CffFetchArbiter,
-                     blocks::FefFetchArbiter, blocks::WarpPriorityTable>;
 
 struct TimingConfig;
 // Builds the blocks of one SM of `c` and attaches `external` to them, outside any run, so that

@@ -12,7 +12,7 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     : core_(core), lsu_(lsu), check_states_(core.config.check_warp_states) {
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) {
-    schedulers_.emplace_back(core.config, core.config.issue);
+    schedulers_.emplace_back(core.config);
     if (schedulers_.back().calls_block_without_ready()) calls_without_ready_ |= 1u << k;
   }
   for (unsigned w = 0; w < core.warps.size(); ++w) {

@@ -146,9 +146,9 @@ unsigned Sm::cycle(std::uint64_t now) {
 
 std::uint64_t Sm::next_timed_change(std::uint64_t now) const {
   std::uint64_t t = core_.units.next_free_after(now);
-  // Branch waits end for control warps and for fetch; refills land for fetch (fef fetches
-  // into partly full buffers too, so any live warp may be waiting on one).
-  const std::uint64_t waiting = core_.config.fetch == FetchPolicy::kFef
+  // Branch waits end for control warps and for fetch; refills land for fetch (a policy that
+  // fetches into partly full buffers too may have any live warp waiting on one).
+  const std::uint64_t waiting = fetch_.fills_partly_full_buffers()
                                     ? core_.live_mask
                                     : core_.fetch_candidates | core_.in_state(WarpState::kControl);
   for (std::uint64_t m = waiting & core_.live_mask; m; m &= m - 1) {

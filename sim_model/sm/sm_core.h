@@ -8,7 +8,6 @@
 #include <memory>
 #include <vector>
 
-#include "sim_model/blocks/warp_priority_table.h"
 #include "sim_model/ptx/cta.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/sm/barrier_unit.h"
@@ -37,7 +36,7 @@ struct SmCore {
         warps(c.machine.max_warps),
         ctas(c.machine.max_ctas),
         units(c),
-        barriers(blocks::WarpPriorityTableParams::for_machine(c.machine).front()),
+        barriers(c.machine),
         writeback(c.longest_fixed_latency()),
         phases(c.machine.max_ctas, stats.phases),
         timing(c) {}

@@ -69,6 +69,22 @@ bool parse_u64(const std::string& text, std::uint64_t& out) {
 
 }  // namespace
 
+std::string& TimingConfig::policy(policies::PolicyKind kind) {
+  switch (kind) {
+    case policies::PolicyKind::kIssue:
+      return issue;
+    case policies::PolicyKind::kFetch:
+      return fetch;
+    case policies::PolicyKind::kDispatch:
+      break;
+  }
+  return dispatch;
+}
+
+const std::string& TimingConfig::policy(policies::PolicyKind kind) const {
+  return const_cast<TimingConfig*>(this)->policy(kind);
+}
+
 unsigned TimingConfig::longest_fixed_latency() const {
   return std::max({int_latency, fp_latency, dp_latency, sfu_latency, branch_latency, const_latency,
                    shared_latency + kMaxSharedWords - 1});
@@ -94,8 +110,20 @@ TimingConfig load_timing_config(const Machine& machine) {
     }
     c.*f.member = static_cast<unsigned>(*v);
   }
-  if (auto issue = t["policy"]["issue"].value<std::string>()) c.issue = parse_issue_policy(*issue);
-  if (auto fetch = t["policy"]["fetch"].value<std::string>()) c.fetch = parse_fetch_policy(*fetch);
+  // [policy] issue/fetch/dispatch: a registered policy of the kind.
+  for (const policies::PolicyKind kind : policies::kPolicyKinds) {
+    const std::string key = policies::option_name(kind).substr(2);
+    const auto name = t["policy"][key].value<std::string>();
+    if (!name) continue;
+    try {
+      policies::find_policy(kind, *name);
+    } catch (const UsageError& e) {
+      throw UsageError("preset " + machine.name + ": [policy] " + key + ": unknown " +
+                       policies::kind_title(kind) + " policy \"" + *name + "\"; expected one of " +
+                       policies::policy_names(kind, ", "));
+    }
+    c.policy(kind) = *name;
+  }
   return c;
 }
 

@@ -7,14 +7,19 @@
 #include <string>
 
 #include "sim_model/presets/machine.h"
-#include "sim_model/sm/policy.h"
+#include "sim_model/sm/policies/policy_info.h"
 
 namespace wf::sm {
 
 struct TimingConfig {
   Machine machine;
-  IssuePolicy issue = IssuePolicy::kLrr;
-  FetchPolicy fetch = FetchPolicy::kLrr;
+  // The scheduling policies, by their registered names (sim_model/sm/policies/; `warpforge sim
+  // --list-policies`); policies::check_policies tells whether they exist and pair.
+  std::string issue = policies::default_policy(policies::PolicyKind::kIssue);
+  std::string fetch = policies::default_policy(policies::PolicyKind::kFetch);
+  std::string dispatch = policies::default_policy(policies::PolicyKind::kDispatch);
+  std::string& policy(policies::PolicyKind kind);
+  const std::string& policy(policies::PolicyKind kind) const;
 
   // [gpu]
   unsigned num_sms = 15;

@@ -1,7 +1,6 @@
-// One warp scheduler: the issue arbiter block of the chosen policy, called with In built from
-// its warps' ready bits, CTA slots, CTA ages and the warp priority table's counts. The
-// scheduler owns warps k, k+N, k+2N, ... of the SM (N schedulers); its arbiter sees them as
-// local warps 0, 1, 2, ...
+// One warp scheduler: the issue policy of the run (sim_model/sm/policies/issue/), asked every
+// cycle to pick among its warps' ready bits. The scheduler owns warps k, k+N, k+2N, ... of the
+// SM (N schedulers); its policy sees them as local warps 0, 1, 2, ...
 #pragma once
 
 #include <array>
@@ -9,14 +8,8 @@
 #include <string>
 #include <variant>
 
-#include "sim_model/blocks/gto_arbiter.h"
-#include "sim_model/blocks/lrr_arbiter.h"
-#include "sim_model/blocks/mwf_arbiter.h"
-#include "sim_model/blocks/saws_arbiter.h"
-#include "sim_model/blocks/two_level_arbiter.h"
-#include "sim_model/sm/block_slot.h"
 #include "sim_model/sm/external_blocks.h"
-#include "sim_model/sm/policy.h"
+#include "sim_model/sm/policies/issue_policies.h"
 #include "sim_model/sm/timing_config.h"
 
 namespace wf::trace {
@@ -27,41 +20,40 @@ namespace wf::sm {
 
 class WarpScheduler {
  public:
-  static constexpr unsigned kMaxWarps = 64;
-  static constexpr unsigned kMaxCtas = 32;
+  static constexpr unsigned kMaxWarps = policies::kMaxSchedulerWarps;
+  static constexpr unsigned kMaxCtas = policies::kMaxCtaSlots;
+  // Closed over the registered issue policies: a call is a switch, and each policy's select()
+  // inlines its blocks' eval and tick.
+  using Policy = policies::IssuePolicyList::apply<std::variant>;
 
-  WarpScheduler(const TimingConfig& c, IssuePolicy policy);
+  explicit WarpScheduler(const TimingConfig& c);
 
   void set_warp_cta(unsigned local_warp, unsigned cta_slot) {
-    warp_cta_[local_warp] = static_cast<std::uint8_t>(cta_slot);
+    inputs_.warp_cta[local_warp] = static_cast<std::uint8_t>(cta_slot);
   }
-  void set_cta_age(const std::array<std::uint8_t, kMaxCtas>& age) { cta_age_ = age; }
+  void set_cta_age(const std::array<std::uint8_t, kMaxCtas>& age) { inputs_.cta_age = age; }
 
-  // Picks among `ready` (bit = local warp) and clocks the arbiter. -1 when nothing is ready.
-  // Inline: most calls have nothing ready and end at the first test.
-  int select(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count) {
+  // Picks among `ready` (bit = local warp) and clocks the policy's blocks. -1 when nothing is
+  // ready. Inline: most calls have nothing ready and end at the first test.
+  int select(std::uint64_t ready, const policies::WptCounts& wpt_count) {
     if (ready == 0 && !calls_block_without_ready_) return -1;
     return call_block(ready, wpt_count);
   }
-  // Whether select() calls the arbiter block even with nothing ready: SAWS must see every
-  // change of the counts (its first-hit order follows them); the others keep their state.
+  // Whether select() calls the policy even with nothing ready (IssuePolicyBase::
+  // kCallsWithoutReady).
   bool calls_block_without_ready() const { return calls_block_without_ready_; }
   void reset();
-  // Records every call of the arbiter into `set` as `instance` (block_hooks.cpp).
+  // Records every call of the policy's blocks into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
-  // Hands the arbiter to its stand-in, if `external` has one: returns its block name then
-  // (block_hooks.cpp).
-  const char* use_external(const ExternalBlocks& external);
+  // Hands the policy's blocks to their stand-ins, where `external` has one: returns their block
+  // names (block_hooks.cpp).
+  std::vector<std::string> use_external(const ExternalBlocks& external);
 
  private:
-  int call_block(std::uint64_t ready, const std::array<std::uint8_t, kMaxCtas>& wpt_count);
+  int call_block(std::uint64_t ready, const policies::WptCounts& wpt_count);
 
-  std::variant<BlockSlot<blocks::LrrArbiter>, BlockSlot<blocks::GtoArbiter>,
-               BlockSlot<blocks::MwfArbiter>, BlockSlot<blocks::SawsArbiter>,
-               BlockSlot<blocks::TwoLevelArbiter>>
-      arbiter_;
-  std::array<std::uint8_t, kMaxWarps> warp_cta_{};
-  std::array<std::uint8_t, kMaxCtas> cta_age_{};
+  Policy policy_;
+  policies::SchedulerInputs inputs_;
   bool calls_block_without_ready_;
 };
 

@@ -27,7 +27,7 @@ struct PortLayout {
 };
 
 struct TraceHeader {
-  std::string block;     // mwf_arbiter
+  std::string block;     // the registered block name
   std::string instance;  // sm03_issue1
   blocks::ParamList params;
   std::vector<PortLayout> in_ports, out_ports;  // in the order the module declares them

@@ -29,8 +29,8 @@ void simulate(benchmark::State& state, const std::string& workload, const std::s
   std::uint64_t cycles = 0, threads = 0, warps = 0;
   for (auto _ : state) {
     wf::sm::TimingConfig c = wf::sm::load_timing_config(wf::load_machine("gtx480"));
-    c.issue = wf::sm::parse_issue_policy(issue);
-    c.fetch = wf::sm::parse_fetch_policy(fetch);
+    c.issue = issue;
+    c.fetch = fetch;
     auto session = std::make_shared<wf::gpu::TimingSession>(c);
     wf::gpu::RuntimeOptions o;
     o.timing = session;

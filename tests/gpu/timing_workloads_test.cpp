@@ -11,6 +11,7 @@
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/sm/timing_config.h"
+#include "tests/policy_pairs.h"
 #include "workloads/workload.h"
 
 namespace wf::gpu {
@@ -43,8 +44,8 @@ Outcome run(const workloads::Workload& w, std::shared_ptr<TimingSession> session
 
 std::shared_ptr<TimingSession> session(const std::string& issue, const std::string& fetch) {
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
-  c.issue = sm::parse_issue_policy(issue);
-  c.fetch = sm::parse_fetch_policy(fetch);
+  c.issue = issue;
+  c.fetch = fetch;
   c.check_warp_states = true;  // the incremental warp-state tracking must equal a full rescan
   return std::make_shared<TimingSession>(c);
 }
@@ -56,9 +57,9 @@ TEST_P(TimingWorkload, PassesUnderEveryPolicyPairAndMatchesFunctionalMemory) {
   ASSERT_NE(w, nullptr);
   const Outcome functional = run(*w, nullptr);
   ASSERT_TRUE(functional.result.passed) << functional.result.message;
-  for (const char* issue : {"lrr", "gto", "mwf-lrr", "mwf-gto", "saws", "2lev"}) {
-    for (const char* fetch : {"lrr", "cff", "fef", "2lev"}) {
-      SCOPED_TRACE(std::string(issue) + "/" + fetch);
+  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
+    {
+      SCOPED_TRACE(issue + "/" + fetch);
       const Outcome t = run(*w, session(issue, fetch));
       const TimingResults& r = t.session->results();
       EXPECT_TRUE(t.result.passed) << t.result.message;

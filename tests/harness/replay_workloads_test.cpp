@@ -1,5 +1,5 @@
 // Every workload (at its test size, on one SM unless its grid must be resident at once) under
-// every BAWS policy set the cycle model offers: the run's block traces replay into the RTL
+// every pair of registered issue and fetch policies: the run's block traces replay into the RTL
 // with zero mismatches -- every issue arbiter, fetch arbiter and warp priority table, every
 // output bit, every cycle of the run.
 #include <gtest/gtest.h>
@@ -13,31 +13,14 @@
 #include "harness/block_config.h"
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/timing_session.h"
-#include "sim_model/sm/policy.h"
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/trace/trace_reader.h"
+#include "tests/policy_pairs.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
 
 namespace wf {
 namespace {
-
-// The BAWS study's policy sets (warpforge reproduce baws).
-const std::pair<const char*, const char*> kPolicies[] = {
-    {"lrr", "lrr"},  {"lrr", "cff"},     {"gto", "lrr"},     {"gto", "cff"},     {"2lev", "lrr"},
-    {"2lev", "cff"}, {"mwf-lrr", "lrr"}, {"mwf-lrr", "cff"}, {"mwf-gto", "lrr"}, {"mwf-gto", "cff"},
-    {"saws", "lrr"}, {"saws", "cff"},    {"mwf-gto", "fef"},
-};
-
-// The pairs the cycle model offers (CFF is not defined yet for every issue policy).
-bool offered(sm::IssuePolicy issue, sm::FetchPolicy fetch) {
-  try {
-    sm::fetch_mode(issue, fetch);
-    return true;
-  } catch (const UsageError&) {
-    return false;
-  }
-}
 
 class ReplayWorkload : public ::testing::TestWithParam<std::string> {};
 
@@ -47,11 +30,10 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("wf-replay-" + GetParam() + "-" + std::to_string(::getpid()));
   unsigned runs = 0;
-  for (const auto& [issue, fetch] : kPolicies) {
+  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
     sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
-    c.issue = sm::parse_issue_policy(issue);
-    c.fetch = sm::parse_fetch_policy(fetch);
-    if (!offered(c.issue, c.fetch)) continue;
+    c.issue = issue;
+    c.fetch = fetch;
     if (!w->persistent_grid) c.num_sms = 1;
     std::filesystem::remove_all(dir);
     auto session = std::make_shared<gpu::TimingSession>(c);
@@ -75,7 +57,7 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
     ++runs;
   }
   std::filesystem::remove_all(dir);
-  EXPECT_GE(runs, 11u);  // the sets offered today; more as CFF learns the other issue policies
+  EXPECT_EQ(runs, wf::test_support::registered_policy_pairs().size());
 }
 
 std::vector<std::string> workload_names() {

@@ -19,7 +19,7 @@
 namespace wf::sm {
 namespace {
 
-TimingConfig one_sm(IssuePolicy issue, unsigned schedulers = 2) {
+TimingConfig one_sm(const std::string& issue, unsigned schedulers = 2) {
   TimingConfig c = load_timing_config(load_machine("gtx480"));
   c.num_sms = 1;
   c.issue = issue;
@@ -62,7 +62,7 @@ std::string chain(int n) {
 }
 
 TEST(SmPipeline, DependentAluChainTakesLatencyTimesLength) {
-  const TimingConfig c = one_sm(IssuePolicy::kLrr);
+  const TimingConfig c = one_sm("lrr");
   const int n = 40;  // spans several I-cache lines
   const TraceRun r = run(c, chain(n), 32);
   // trace: mov, n adds, ret. Each add waits for the previous result: int_latency apart.
@@ -74,7 +74,7 @@ TEST(SmPipeline, DependentAluChainTakesLatencyTimesLength) {
 }
 
 TEST(SmPipeline, StatesSumToLiveWarpsTimesCycles) {
-  const TimingConfig c = one_sm(IssuePolicy::kGto);
+  const TimingConfig c = one_sm("gto");
   const TraceRun r = run(c, chain(10) + "  bar.sync 0;\n" + chain(5), 128);
   ASSERT_EQ(r.results.kernels.size(), 1u);
   const CtaRecord& cta = r.results.kernels[0].ctas.at(0);
@@ -90,7 +90,7 @@ TEST(SmPipeline, StatesSumToLiveWarpsTimesCycles) {
 // there at once. The barrier releases in the cycle warp 1's bar.sync issues; warp 0, whose next
 // instruction is already fetched, issues in the following cycle.
 TEST(SmPipeline, BarrierReleasesWhenTheLastWarpArrives) {
-  const TimingConfig c = one_sm(IssuePolicy::kLrr);
+  const TimingConfig c = one_sm("lrr");
   const std::string body =
       "  mov.u32 %r2, %tid.x;\n  setp.lt.u32 %p1, %r2, 32;\n  @%p1 bra SKIP;\n" + chain(20) +
       "SKIP:\n  bar.sync 0;\n  mov.u32 %r3, 7;\n";
@@ -120,7 +120,7 @@ TEST(SmPipeline, BarrierReleasesWhenTheLastWarpArrives) {
 //        the cycle the warp's buffer empties, so neither ever misses its turn);
 //   gto: w1 keeps issuing while it can; when its buffer empties in cycle 3 it is the only warp
 //        eligible to fetch, so it is refilled at once and stays greedy until its ret; then w0.
-std::vector<unsigned> order(IssuePolicy p) {
+std::vector<unsigned> order(const std::string& p) {
   const std::string body =
       "  mov.u32 %r1, 1;\n  mov.u32 %r2, 2;\n  mov.u32 %r3, 3;\n  mov.u32 %r4, 4;\n";
   const TraceRun r = run(one_sm(p, 1), body, 64);
@@ -130,11 +130,11 @@ std::vector<unsigned> order(IssuePolicy p) {
 }
 
 TEST(SmPipeline, SingleSchedulerIssueOrderLrr) {
-  EXPECT_EQ(order(IssuePolicy::kLrr), (std::vector<unsigned>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0}));
+  EXPECT_EQ(order("lrr"), (std::vector<unsigned>{1, 0, 1, 0, 1, 0, 1, 0, 1, 0}));
 }
 
 TEST(SmPipeline, SingleSchedulerIssueOrderGto) {
-  EXPECT_EQ(order(IssuePolicy::kGto), (std::vector<unsigned>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(order("gto"), (std::vector<unsigned>{1, 1, 1, 1, 1, 0, 0, 0, 0, 0}));
 }
 
 // The LD/ST unit answers "can the L1 take an instruction?" from what the L1 said after the
@@ -144,7 +144,7 @@ TEST(SmPipeline, SingleSchedulerIssueOrderGto) {
 // second of two independent 32-line loads waits until the first's lines, all first touches,
 // are back from DRAM: at least dram_min_latency after the first issued.
 TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
-  TimingConfig c = one_sm(IssuePolicy::kLrr);
+  TimingConfig c = one_sm("lrr");
   c.l1d_mshrs = 16;
   ptx::GlobalMemory memory;
   const std::uint64_t base = memory.allocate(8192);
@@ -172,7 +172,7 @@ TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
 // A one-warp CTA waits for 64 threads at a barrier: nothing can ever release it. The watchdog
 // must end the run with a deadlock report naming the warp, its pc and its barrier.
 TEST(SmPipeline, WatchdogReportsDeadlock) {
-  TimingConfig c = one_sm(IssuePolicy::kLrr);
+  TimingConfig c = one_sm("lrr");
   c.watchdog_cycles = 500;
   const ptx::Module m = ptx::parse_module(kernel("  bar.sync 0, 64;\n"), "test.ptx");
   ptx::GlobalMemory memory;

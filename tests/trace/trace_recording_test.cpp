@@ -26,8 +26,8 @@ struct SimRun {
 SimRun simulate(const std::string& issue, const std::string& fetch,
                 const std::filesystem::path& record_dir) {
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
-  c.issue = sm::parse_issue_policy(issue);
-  c.fetch = sm::parse_fetch_policy(fetch);
+  c.issue = issue;
+  c.fetch = fetch;
   c.num_sms = 2;
   auto session = std::make_shared<gpu::TimingSession>(c);
   if (!record_dir.empty()) session->block_traces = std::make_shared<BlockTraceSet>(record_dir);

@@ -43,8 +43,8 @@ bool train(const wf::workloads::Workload& w, const Mode& mode,
   std::shared_ptr<wf::gpu::TimingSession> session;
   if (mode.issue) {
     wf::sm::TimingConfig c = wf::sm::load_timing_config(wf::load_machine("gtx480"));
-    c.issue = wf::sm::parse_issue_policy(mode.issue);
-    c.fetch = wf::sm::parse_fetch_policy(mode.fetch);
+    c.issue = mode.issue;
+    c.fetch = mode.fetch;
     session = std::make_shared<wf::gpu::TimingSession>(c);
     if (mode.traces) session->block_traces = std::make_shared<wf::trace::BlockTraceSet>(trace_dir);
     settings.runtime.timing = session;

@@ -9,8 +9,15 @@ namespace {
 
 CommandSetup setup = [](CLI::App& app) {
   auto args = std::make_shared<BlockArgs>();
+  auto list = std::make_shared<bool>(false);
   add_block_args(app, *args);
-  return [args]() -> int {
+  app.add_flag("--list", *list,
+               "List the registered blocks instead, one per line: the name, then its summary");
+  return [args, list]() -> int {
+    if (*list) {
+      for (const auto& e : harness::block_registry()) fmt::print("{}  {}\n", e.name, e.summary);
+      return 0;
+    }
     if (args->blocks.empty()) args->all = true;
     for (const auto& c : select_configs(*args)) {
       const auto& entry = harness::find_block(c->block());

@@ -21,6 +21,7 @@
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
+#include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/trace/block_trace_set.h"
 #include "tools/warpforge/command.h"
@@ -32,7 +33,8 @@ namespace {
 
 struct SimArgs {
   std::string preset = kDefaultPreset;
-  std::string workload, spec, issue, fetch;
+  std::string workload, spec, issue, fetch, dispatch;
+  bool list_policies = false;
   std::vector<std::string> params;
   std::string stats, csv;
   std::uint64_t max_cycles = 0;
@@ -46,8 +48,13 @@ struct SimArgs {
 
 sm::TimingConfig build_config(const SimArgs& a) {
   sm::TimingConfig c = sm::load_timing_config(load_machine(a.preset));
-  if (!a.issue.empty()) c.issue = sm::parse_issue_policy(a.issue);
-  if (!a.fetch.empty()) c.fetch = sm::parse_fetch_policy(a.fetch);
+  using sm::policies::PolicyKind;
+  for (const auto& [kind, name] :
+       {std::pair{PolicyKind::kIssue, &a.issue}, std::pair{PolicyKind::kFetch, &a.fetch},
+        std::pair{PolicyKind::kDispatch, &a.dispatch}}) {
+    if (name->empty()) continue;  // the preset's, else the kind's default
+    c.policy(kind) = sm::policies::find_policy(kind, *name).name;
+  }
   for (const auto& kv : a.params) {
     const auto eq = kv.find('=');
     if (eq == std::string::npos || eq == 0)
@@ -92,7 +99,32 @@ void append_csv_row(const std::string& path, const std::string& row) {
   write_file_atomically(path, text + row);
 }
 
+// `--list-policies`: every registered policy of every kind, one per line with the blocks it
+// calls in brackets (comma separated) and its help.
+void print_policies() {
+  using namespace sm::policies;
+  for (const PolicyKind kind : kPolicyKinds) {
+    fmt::print("{} policies ({} NAME):\n", kind_title(kind), option_name(kind));
+    for (const PolicyInfo& p : registered_policies(kind)) {
+      fmt::print("  {:<8} {:<20} {}{}\n", p.name, fmt::format("[{}]", fmt::join(p.blocks, ",")),
+                 p.help, p.is_default ? " (default)" : "");
+    }
+  }
+  fmt::print("every SM also holds: [{}] (the barrier unit)\n", fmt::join(sm_core_blocks(), ","));
+}
+
+// The --issue/--fetch/--dispatch help: the registered names and the default.
+std::string policy_help(sm::policies::PolicyKind kind) {
+  using namespace sm::policies;
+  return fmt::format("{} policy: {} (default: the preset's, else {}; see --list-policies)",
+                     kind_title(kind), policy_names(kind), default_policy(kind));
+}
+
 int run(const SimArgs& a) {
+  if (a.list_policies) {
+    print_policies();
+    return 0;
+  }
   if (a.workload.empty() == a.spec.empty())
     throw UsageError("sim: give exactly one of --workload NAME or --spec FILE");
   const workloads::Workload* w = nullptr;
@@ -115,12 +147,15 @@ int run(const SimArgs& a) {
   if (!a.rtl.empty()) {
     rtl = harness::rtl_blocks(a.rtl);
     const sm::TimingConfig& c = session->config();
-    const auto used = sm::probe_external(c, rtl.blocks);
+    const auto used = sm::policies::blocks_of(c);
     for (const auto& name : a.rtl) {
       if (std::find(used.begin(), used.end(), name) == used.end())
-        throw UsageError(fmt::format("--rtl {}: expected a block that issue {} with fetch {} uses",
-                                     name, sm::to_string(c.issue), sm::to_string(c.fetch)));
+        throw UsageError(
+            fmt::format("--rtl {}: expected a block that issue {} with fetch {} uses: {}", name,
+                        c.issue, c.fetch, fmt::join(used, ", ")));
     }
+    // Builds each stand-in once, so that RTL Verilator cannot build fails before the run.
+    sm::probe_external(c, rtl.blocks);
     rtl.instances->clear();  // the probe's
     session->external_blocks = std::make_shared<const sm::ExternalBlocks>(rtl.blocks);
   }
@@ -156,8 +191,8 @@ int run(const SimArgs& a) {
 
   const std::uint64_t threads = gpu::total_thread_instructions(r);
   fmt::print("{}  {}  issue {} fetch {}: {} cycles, {} thread instructions, IPC {:.2f}\n",
-             result.passed ? "PASS" : "FAIL", result.name, sm::to_string(session->config().issue),
-             sm::to_string(session->config().fetch), r.cycles, threads,
+             result.passed ? "PASS" : "FAIL", result.name, session->config().issue,
+             session->config().fetch, r.cycles, threads,
              r.cycles ? static_cast<double>(threads) / r.cycles : 0.0);
   fmt::print("  simulated in {:.2f} s: {:.0f} cycles/s, {:.1f} M thread instructions/s\n", wall,
              wall > 0 ? r.cycles / wall : 0.0, wall > 0 ? threads / wall / 1e6 : 0.0);
@@ -188,9 +223,12 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--preset", a->preset, "machine preset name or .toml file")->capture_default_str();
   app.add_option("--workload,-w", a->workload, "run this built-in workload's host driver");
   app.add_option("--spec", a->spec, "run this launch spec (TOML)")->check(CLI::ExistingFile);
-  app.add_option("--issue", a->issue,
-                 "issue policy: lrr|gto|mwf-lrr|mwf-gto|saws|2lev (default: preset)");
-  app.add_option("--fetch", a->fetch, "fetch policy: lrr|cff|fef|2lev (default: preset)");
+  app.add_option("--issue", a->issue, policy_help(sm::policies::PolicyKind::kIssue));
+  app.add_option("--fetch", a->fetch, policy_help(sm::policies::PolicyKind::kFetch));
+  app.add_option("--dispatch", a->dispatch, policy_help(sm::policies::PolicyKind::kDispatch));
+  app.add_flag("--list-policies", a->list_policies,
+               "list every registered issue, fetch and CTA dispatch policy with the blocks it "
+               "uses, and exit");
   app.add_option("--param", a->params, "override a timing parameter, KEY=VALUE (repeatable)");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
   app.add_option(
@@ -213,10 +251,9 @@ std::function<int()> setup(CLI::App& app) {
                  "table), every input it saw and output it gave to DIR/<instance>.wftrace, for "
                  "`warpforge equiv --replay DIR`; replaces the traces of an earlier run in DIR");
   app.add_option("--rtl", a->rtl,
-                 "run these blocks (comma separated: " +
-                     fmt::format("{}", fmt::join(harness::sm_block_names(), ", ")) +
-                     ") in every SM as their Verilated RTL instead of the golden model; the "
-                     "statistics do not change (the RTL is proven equal), the speed does")
+                 "run these blocks (comma separated; any the chosen policies use, see "
+                 "--list-policies) in every SM as their Verilated RTL instead of the golden "
+                 "model; the statistics do not change (the RTL is proven equal), the speed does")
       ->delimiter(',');
   app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");

@@ -7,7 +7,6 @@
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
-#include "sim_model/sm/policy.h"
 #include "sim_model/sm/timing_config.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
@@ -22,8 +21,8 @@ std::vector<FlowSimRow> flow_simulation(
   std::vector<FlowSimRow> rows;
   for (const auto& [issue, fetch] : policies) {
     sm::TimingConfig config = sm::load_timing_config(load_machine(preset));
-    config.issue = sm::parse_issue_policy(issue);
-    config.fetch = sm::parse_fetch_policy(fetch);
+    config.issue = issue;
+    config.fetch = fetch;
     auto session = std::make_shared<gpu::TimingSession>(config);
     workloads::RunSettings settings;
     settings.runtime.timing = session;

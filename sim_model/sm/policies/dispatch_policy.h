@@ -1,0 +1,70 @@
+// A CTA dispatch policy: which SMs receive the kernel's CTAs, and when. The GPU asks it every
+// cycle while CTAs are left to place, and tells it when a launch begins and when CTAs finish.
+// Besides policy.h's members, a dispatch policy class has:
+//   explicit P(const TimingConfig&);
+//   void begin_launch(const CtaDispatcher&);
+//   void dispatch(CtaDispatcher&, std::uint64_t now)   places CTAs with CtaDispatcher::place;
+//   void cta_finished(const CtaDispatcher&)           some SM's CTA finished this cycle;
+// and may override the defaults of DispatchPolicyBase. Its state lives across launches.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "sim_model/sm/policies/policy.h"
+#include "sim_model/sm/sm.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::sm::policies {
+
+// The SMs and the CTAs of the current launch not yet placed, as the GPU shows them to its
+// dispatch policy.
+class CtaDispatcher {
+ public:
+  // `asleep[i]`: the GPU's copy of SM i's sleep flag, cleared when a CTA wakes the SM.
+  CtaDispatcher(std::vector<std::unique_ptr<Sm>>& sms, std::uint8_t* asleep)
+      : sms_(&sms), asleep_(asleep) {}
+
+  void begin_launch(const CtaShape& shape, std::uint32_t total_ctas) {
+    shape_ = shape;
+    next_cta_ = 0;
+    total_ctas_ = total_ctas;
+  }
+  unsigned num_sms() const { return static_cast<unsigned>(sms_->size()); }
+  const Sm& sm(unsigned i) const { return *(*sms_)[i]; }
+  std::uint32_t next_cta() const { return next_cta_; }
+  std::uint32_t total_ctas() const { return total_ctas_; }
+  bool ctas_left() const { return next_cta_ < total_ctas_; }
+  bool fits(unsigned sm) const { return (*sms_)[sm]->can_accept(shape_); }
+  // Starts the next CTA on SM `sm` if it fits the SM's occupancy limits; returns whether it did.
+  bool place(unsigned sm, std::uint64_t now) {
+    Sm& s = *(*sms_)[sm];
+    if (!s.can_accept(shape_)) return false;
+    s.dispatch(next_cta_++, shape_, now);
+    asleep_[sm] = false;  // a new CTA wakes the SM
+    return true;
+  }
+
+ private:
+  std::vector<std::unique_ptr<Sm>>* sms_;
+  std::uint8_t* asleep_;
+  CtaShape shape_;
+  std::uint32_t next_cta_ = 0, total_ctas_ = 0;
+};
+
+struct DispatchPolicyBase {
+  static constexpr bool kDefault = false;
+  using Blocks = std::tuple<>;
+};
+
+template <class P>
+concept DispatchPolicy = NamedPolicy<P> && std::constructible_from<P, const TimingConfig&> &&
+    requires(P& p, CtaDispatcher& d, std::uint64_t now) {
+  p.begin_launch(d);
+  p.dispatch(d, now);
+  p.cta_finished(d);
+};
+
+}  // namespace wf::sm::policies

@@ -1,0 +1,40 @@
+// Fetch policy `2lev` (Narasiman et al., MICRO 2011 §3.2): two-level round robin over the SM's
+// warps with empty I-buffers, in fetch groups of 8 warps per scheduler (schedulers take warps
+// round robin, so SM group g is the union of the schedulers' issue groups g).
+#pragma once
+
+#include "sim_model/blocks/two_level_arbiter.h"
+#include "sim_model/sm/policies/fetch_policy.h"
+
+namespace wf::sm::policies {
+
+class TwoLevelFetch : public FetchPolicyBase {
+ public:
+  static constexpr const char* kName = "2lev";
+  static constexpr const char* kHelp =
+      "two-level round robin over empty I-buffers: stay in the fetch group fetched last";
+  using Blocks = std::tuple<blocks::TwoLevelArbiter>;
+
+  // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
+  explicit TwoLevelFetch(const TimingConfig& c)
+      : arbiter_(blocks::TwoLevelArbiterParams::for_machine(c.machine).back()) {}
+
+  int grant(const SmCore& core, std::uint64_t now, const IssuePorts&, unsigned) {
+    blocks::TwoLevelArbiter::In in;
+    in.request = empty_buffer_candidates(core, now);
+    if (in.request == 0) return -1;  // no request: the arbiter keeps its state
+    return granted(arbiter_.step(in));
+  }
+  void reset() { arbiter_.reset(); }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(arbiter_);
+  }
+
+ private:
+  BlockSlot<blocks::TwoLevelArbiter> arbiter_;
+};
+
+WF_REGISTER_POLICY(TwoLevelFetch)
+
+}  // namespace wf::sm::policies

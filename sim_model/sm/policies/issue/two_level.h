@@ -1,0 +1,41 @@
+// Issue policy `2lev` (Narasiman et al., MICRO 2011 §3.2): two-level round robin. A scheduler's
+// warps form fetch groups of 8; it stays in the group of the warp it issued last, round robin
+// inside it, and moves round robin to the next group with a ready warp when none of the group
+// can go.
+#pragma once
+
+#include "sim_model/blocks/two_level_arbiter.h"
+#include "sim_model/sm/policies/issue_policy.h"
+
+namespace wf::sm::policies {
+
+class TwoLevelIssue : public IssuePolicyBase {
+ public:
+  static constexpr const char* kName = "2lev";
+  static constexpr const char* kHelp =
+      "two-level round robin: stay in the fetch group of 8 warps issued last, else the next";
+  static constexpr const char* kCffMode = "2lev";
+  using Blocks = std::tuple<blocks::TwoLevelArbiter>;
+
+  // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
+  explicit TwoLevelIssue(const TimingConfig& c)
+      : arbiter_(blocks::TwoLevelArbiterParams::for_machine(c.machine).front()) {}
+
+  int select(std::uint64_t ready, const SchedulerInputs&, const WptCounts&) {
+    blocks::TwoLevelArbiter::In in{};
+    in.request = ready;
+    return granted(arbiter_.step(in));
+  }
+  void reset() { arbiter_.reset(); }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(arbiter_);
+  }
+
+ private:
+  BlockSlot<blocks::TwoLevelArbiter> arbiter_;
+};
+
+WF_REGISTER_POLICY(TwoLevelIssue)
+
+}  // namespace wf::sm::policies

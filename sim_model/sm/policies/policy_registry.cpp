@@ -1,0 +1,145 @@
+#include <algorithm>
+
+#include "sim_model/common/error.h"
+#include "sim_model/sm/barrier_unit.h"
+#include "sim_model/sm/policies/dispatch_policies.h"
+#include "sim_model/sm/policies/fetch_policies.h"
+#include "sim_model/sm/policies/issue_policies.h"
+#include "sim_model/sm/policies/policy_info.h"
+
+namespace wf::sm::policies {
+namespace {
+
+template <class P>
+PolicyInfo info(PolicyKind kind) {
+  PolicyInfo i;
+  i.kind = kind;
+  i.name = P::kName;
+  i.help = P::kHelp;
+  i.blocks = block_names<P>();
+  i.is_default = P::kDefault;
+  if constexpr (requires { P::kCffMode; }) {
+    if (P::kCffMode) i.cff_mode = P::kCffMode;
+  }
+  return i;
+}
+
+template <class List>
+std::vector<PolicyInfo> infos(PolicyKind kind) {
+  std::vector<PolicyInfo> out;
+  List::for_each([&]<class P>() { out.push_back(info<P>(kind)); });
+  // The default (the baseline) first, then the order of the files.
+  std::stable_partition(out.begin(), out.end(), [](const PolicyInfo& p) { return p.is_default; });
+  return out;
+}
+
+// Each kind's members, checked where every list meets.
+template <class... P>
+constexpr bool all_issue(TypeList<P...>) {
+  return (IssuePolicy<P> && ...);
+}
+template <class... P>
+constexpr bool all_fetch(TypeList<P...>) {
+  return (FetchPolicy<P> && ...);
+}
+template <class... P>
+constexpr bool all_dispatch(TypeList<P...>) {
+  return (DispatchPolicy<P> && ...);
+}
+static_assert(all_issue(IssuePolicyList{}), "an issue policy lacks a member (issue_policy.h)");
+static_assert(all_fetch(FetchPolicyList{}), "a fetch policy lacks a member (fetch_policy.h)");
+static_assert(all_dispatch(DispatchPolicyList{}),
+              "a dispatch policy lacks a member (dispatch_policy.h)");
+
+}  // namespace
+
+std::string option_name(PolicyKind kind) {
+  switch (kind) {
+    case PolicyKind::kIssue:
+      return "--issue";
+    case PolicyKind::kFetch:
+      return "--fetch";
+    case PolicyKind::kDispatch:
+      return "--dispatch";
+  }
+  return "?";
+}
+
+std::string kind_title(PolicyKind kind) {
+  switch (kind) {
+    case PolicyKind::kIssue:
+      return "issue";
+    case PolicyKind::kFetch:
+      return "fetch";
+    case PolicyKind::kDispatch:
+      return "CTA dispatch";
+  }
+  return "?";
+}
+
+const std::vector<PolicyInfo>& registered_policies(PolicyKind kind) {
+  static const std::vector<PolicyInfo> issue = infos<IssuePolicyList>(PolicyKind::kIssue);
+  static const std::vector<PolicyInfo> fetch = infos<FetchPolicyList>(PolicyKind::kFetch);
+  static const std::vector<PolicyInfo> dispatch = infos<DispatchPolicyList>(PolicyKind::kDispatch);
+  switch (kind) {
+    case PolicyKind::kIssue:
+      return issue;
+    case PolicyKind::kFetch:
+      return fetch;
+    case PolicyKind::kDispatch:
+      break;
+  }
+  return dispatch;
+}
+
+std::string policy_names(PolicyKind kind, const std::string& separator) {
+  std::string out;
+  for (const auto& p : registered_policies(kind)) out += (out.empty() ? "" : separator) + p.name;
+  return out;
+}
+
+const PolicyInfo& find_policy(PolicyKind kind, const std::string& name) {
+  const auto& all = registered_policies(kind);
+  const auto it =
+      std::find_if(all.begin(), all.end(), [&](const PolicyInfo& p) { return p.name == name; });
+  if (it == all.end())
+    throw UsageError(option_name(kind) + ": unknown " + kind_title(kind) + " policy \"" + name +
+                     "\"; expected one of " + policy_names(kind, ", "));
+  return *it;
+}
+
+std::string default_policy(PolicyKind kind) {
+  for (const auto& p : registered_policies(kind))
+    if (p.is_default) return p.name;
+  return registered_policies(kind).front().name;
+}
+
+void check_policies(const TimingConfig& config) {
+  const PolicyInfo& issue = find_policy(PolicyKind::kIssue, config.issue);
+  find_policy(PolicyKind::kFetch, config.fetch);
+  find_policy(PolicyKind::kDispatch, config.dispatch);
+  std::string error;
+  FetchPolicyList::for_each([&]<class P>() {
+    if (config.fetch == P::kName) error = P::pairing_error(issue);
+  });
+  if (!error.empty()) throw UsageError(error);
+}
+
+std::vector<std::string> sm_core_blocks() {
+  return block_names<BarrierUnit>();
+}
+
+std::vector<std::string> blocks_of(const TimingConfig& config) {
+  std::vector<std::string> out;
+  auto add = [&](const std::vector<std::string>& names) {
+    for (const auto& n : names)
+      if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  };
+  add(find_policy(PolicyKind::kIssue, config.issue).blocks);
+  add(find_policy(PolicyKind::kFetch, config.fetch).blocks);
+  add(find_policy(PolicyKind::kDispatch, config.dispatch).blocks);
+  add(sm_core_blocks());
+  return out;
+}
+
+}  // namespace wf::sm::policies

@@ -1,0 +1,35 @@
+// The (issue, fetch) policy pairs the tests run: every registered issue policy with every
+// registered fetch policy the registry lets it pair with (sim_model/sm/policies/), so a new
+// policy is tested without editing a list.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim_model/common/error.h"
+#include "sim_model/sm/policies/policy_info.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::test_support {
+
+inline std::vector<std::pair<std::string, std::string>> registered_policy_pairs() {
+  using sm::policies::PolicyKind;
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& issue : sm::policies::registered_policies(PolicyKind::kIssue)) {
+    for (const auto& fetch : sm::policies::registered_policies(PolicyKind::kFetch)) {
+      sm::TimingConfig c;
+      c.issue = issue.name;
+      c.fetch = fetch.name;
+      try {
+        sm::policies::check_policies(c);
+      } catch (const UsageError&) {
+        continue;  // a pair the policies refuse (e.g. cff without a mode for the issue policy)
+      }
+      out.emplace_back(issue.name, fetch.name);
+    }
+  }
+  return out;
+}
+
+}  // namespace wf::test_support
