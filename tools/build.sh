@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, then configures and builds one CMake preset (default: release).
-# Usage: tools/build.sh [release|asan]
+# Installs what is missing, then configures and builds one CMake preset (default: release):
+# every target, or only the TARGETs named.
+# Usage: tools/build.sh [release|asan] [TARGET...]
 #
 # With GCC the release build is profile-guided: the first time, an instrumented copy of the
 # simulator (build/pgo-train, only what the training needs) runs every workload
@@ -13,6 +14,9 @@
 # optimization (CMake option WF_LTO; WF_LTO=0 builds without it).
 set -euo pipefail
 preset="${1:-release}"
+shift || true
+targets=()
+if [ $# -gt 0 ]; then targets=(--target "$@"); fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/tools/install-deps.sh"
 cd "$root"
@@ -56,4 +60,4 @@ if [ "$preset" = release ]; then
 fi
 
 cmake --preset "$preset" "${options[@]}" >/dev/null
-cmake --build --preset "$preset" -j "$jobs"
+cmake --build --preset "$preset" -j "$jobs" "${targets[@]}"

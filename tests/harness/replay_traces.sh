@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Trace capture and replay end to end: a workload run records every block instance
 # (sim --record-blocks), and replaying the whole directory into the RTL finds no mismatch,
-# for several policy sets; planted RTL bugs are caught by replay (exit 1, a mismatch report,
+# for the registered policies (policy_pairs.sh); planted RTL bugs are caught by replay (exit 1, a mismatch report,
 # an FST file).
 set -euo pipefail
 wf="$1"
@@ -9,8 +9,11 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # matmul of order 32 is four CTAs; on one SM they share it, so MWF, SAWS and CFF have CTAs to
 # order and barriers to count.
-for set in lrr:lrr mwf-gto:cff saws:lrr 2lev:lrr mwf-gto:fef; do
-  issue=${set%%:*} fetch=${set##*:}
+# shellcheck source=tests/harness/policy_pairs.sh
+source "$(dirname "${BASH_SOURCE[0]}")/policy_pairs.sh"
+policy_pairs "$wf" >"$tmp/pairs"
+grep -qx "mwf-gto cff" "$tmp/pairs"  # the run the checks below read
+while read -r issue fetch <&3; do
   dir="$tmp/$issue-$fetch"
   "$wf" sim --workload matmul --size 32 --param num_sms=1 --issue "$issue" --fetch "$fetch" \
     --record-blocks "$dir" | tee "$tmp/sim.out"
@@ -22,7 +25,7 @@ for set in lrr:lrr mwf-gto:cff saws:lrr 2lev:lrr mwf-gto:fef; do
   fi
   # Every trace is of a block that was called (no empty traces).
   if grep -q " 0 calls" <<<"$out"; then echo "an empty trace in $issue/$fetch" >&2; exit 1; fi
-done
+done 3<"$tmp/pairs"
 
 # A replay reports coverage and passes although a workload leaves points unhit; with
 # --require-coverage it fails naming them. No real barrier has more arrivals than the largest

@@ -13,6 +13,7 @@
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/trace/trace_reader.h"
+#include "tests/policy_pairs.h"
 #include "workloads/workload.h"
 
 namespace wf::trace {
@@ -66,10 +67,10 @@ std::uint64_t granted_records(const std::filesystem::path& dir, const std::strin
   return n;
 }
 
-class Recording : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+class Recording : public ::testing::TestWithParam<std::pair<std::string, std::string>> {};
 
 TEST_P(Recording, ChangesNothingAndMissesNoCall) {
-  const auto [issue, fetch] = GetParam();
+  const auto& [issue, fetch] = GetParam();
   const auto dir =
       std::filesystem::temp_directory_path() / ("wf-recording-test-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -85,13 +86,11 @@ TEST_P(Recording, ChangesNothingAndMissesNoCall) {
   std::filesystem::remove_all(dir);
 }
 
+// Every pair of registered policies.
 INSTANTIATE_TEST_SUITE_P(
-    Policies, Recording,
-    ::testing::Values(std::make_pair("lrr", "lrr"), std::make_pair("mwf-gto", "cff"),
-                      std::make_pair("saws", "lrr"), std::make_pair("2lev", "2lev"),
-                      std::make_pair("gto", "fef")),
+    Policies, Recording, ::testing::ValuesIn(wf::test_support::registered_policy_pairs()),
     [](const auto& info) {
-      std::string name = std::string(info.param.first) + "_" + info.param.second;
+      std::string name = info.param.first + "_" + info.param.second;
       for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
       return name;
