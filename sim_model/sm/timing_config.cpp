@@ -110,9 +110,9 @@ TimingConfig load_timing_config(const Machine& machine) {
     }
     c.*f.member = static_cast<unsigned>(*v);
   }
-  // [policy] issue/fetch/dispatch: a registered policy of the kind.
+  // [policy] issue/fetch/cta_dispatch: a registered policy of the kind.
   for (const policies::PolicyKind kind : policies::kPolicyKinds) {
-    const std::string key = policies::option_name(kind).substr(2);
+    const std::string key = policies::preset_key(kind);
     const auto name = t["policy"][key].value<std::string>();
     if (!name) continue;
     try {

@@ -6,7 +6,8 @@
 #      at most one per policy that uses it (`warpforge sim --list-policies`), or one when the SM
 #      itself holds it;
 #   2. the lists that still have to exist name it: its planted bugs and violations
-#      (tests/harness/planted/<block>.sh) and the README's block table.
+#      (tests/harness/planted/<block>.sh) and the README's block table;
+# and that every block a policy names (`warpforge sim --list-policies`) is registered.
 # Each failure names the block and the place.
 # Usage: block_lists.sh WARPFORGE SOURCE_DIR
 set -euo pipefail
@@ -47,5 +48,10 @@ for block in $("$wf" params --list | cut -d' ' -f1); do
   [ -f "tests/harness/planted/$block.sh" ] ||
     fail "$block" "no catalogue of planted bugs and violations tests/harness/planted/$block.sh"
   grep -qE "^\| \`$block\` \|" README.md || fail "$block" "not in the README's block table"
+done
+# Every block a policy (or the SM) names is a registered block.
+registered=$("$wf" params --list | cut -d' ' -f1)
+for b in $(grep -oE '\[[^]]*\]' "$tmp/policies" | tr -d '[]' | tr ',' '\n' | sort -u); do
+  grep -qx "$b" <<<"$registered" || fail "$b" "named by warpforge sim --list-policies but not registered"
 done
 exit $failed

@@ -87,14 +87,14 @@ TEST_P(Recording, ChangesNothingAndMissesNoCall) {
 }
 
 // Every pair of registered policies.
-INSTANTIATE_TEST_SUITE_P(
-    Policies, Recording, ::testing::ValuesIn(wf::test_support::registered_policy_pairs()),
-    [](const auto& info) {
-      std::string name = info.param.first + "_" + info.param.second;
-      for (char& c : name)
-        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-      return name;
-    });
+INSTANTIATE_TEST_SUITE_P(Policies, Recording,
+                         ::testing::ValuesIn(wf::test_support::registered_policy_pairs()),
+                         [](const auto& info) {
+                           std::string name = info.param.first + "_" + info.param.second;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace wf::trace

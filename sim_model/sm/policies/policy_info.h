@@ -28,6 +28,8 @@ struct PolicyInfo {
 
 // The command-line option of a kind: "--issue", "--fetch", "--dispatch".
 std::string option_name(PolicyKind kind);
+// The key of the kind in a preset's [policy] table: "issue", "fetch", "cta_dispatch".
+std::string preset_key(PolicyKind kind);
 // "issue", "fetch", "CTA dispatch".
 std::string kind_title(PolicyKind kind);
 // Every policy of `kind`: the default first, then in the order of their files.

@@ -65,6 +65,10 @@ std::string option_name(PolicyKind kind) {
   return "?";
 }
 
+std::string preset_key(PolicyKind kind) {
+  return kind == PolicyKind::kDispatch ? "cta_dispatch" : option_name(kind).substr(2);
+}
+
 std::string kind_title(PolicyKind kind) {
   switch (kind) {
     case PolicyKind::kIssue:
