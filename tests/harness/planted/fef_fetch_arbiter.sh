@@ -1,7 +1,7 @@
 # Planted bugs and property violations of fef_fetch_arbiter: edits a careless hand-optimisation of
-# its generated RTL could make. Sourced by planted_bugs.sh (each `bug` must make `warpforge
-# equiv --rtl` report a mismatch) and planted_violations.sh (each `violation` must make
-# `warpforge prove --rtl` report the named property violated). Forms:
+# its generated RTL could make. Sourced by tests/harness/planted.sh: in mode `bugs` each `bug`
+# must make `warpforge equiv --rtl` report a mismatch, in mode `violations` each `violation`
+# must make `warpforge prove --rtl` report the named property violated. Forms:
 #   bug NAME FILE SED                    FILE of the preset's configurations
 #   violation NAME FILE PROPERTY SED [--param k=v ...]
 #                                        FILE generated with those parameters (default: preset)

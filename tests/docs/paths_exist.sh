@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The documentation names only repository paths that exist: README.md and every Markdown file
+# under docs/ are read, and each path they name must be in the checkout. Checked:
+#   - link targets, [text](target): resolved against the Markdown file's own folder; web
+#     addresses (scheme:...) and pure anchors (#...) are skipped, an #anchor is cut off;
+#   - inside `backticks`, every word that starts with a top-level folder of the repository
+#     (.ci/ docs/ gen/ harness/ rtl/ sim_model/ synth/ tests/ tools/ workloads/) or names a
+#     root file (CMakeLists.txt, CMakePresets.json, or a word with no slash that starts with a
+#     capital letter and ends in .md, like README.md): read from the repository root.
+# Fenced code blocks (``` ... ```) are not read: they hold example commands and outputs.
+# A word is cut at surrounding punctuation. Placeholders and patterns name a set of paths,
+# which must not be empty: <anything> stands for any name (docs/blocks/<block>.md matches
+# docs/blocks/*.md), * and ? are shell globs, and {a,b} expands to both (every expansion must
+# match). A path that another change is adding may be listed in `pending` below (with the
+# reason); it passes while missing and is reported once it exists, so the entry can go.
+# Each failure names the Markdown file and the path.
+# Usage: paths_exist.sh SOURCE_DIR
+set -euo pipefail
+src="$1"
+cd "$src"
+
+# Written by someone else in a parallel change; linked from architecture.md and elsewhere.
+pending=(docs/cycle-model.md)
+
+prefixes='^(\.ci|docs|gen|harness|rtl|sim_model|synth|tests|tools|workloads)/'
+root_file='^([A-Z][A-Za-z0-9_-]*\.md|CMakeLists\.txt|CMakePresets\.json)$'
+failed=0
+checked=0
+
+# Prints every expansion of the {a,b} groups of $1, one per line.
+expand_braces() {
+  local t="$1"
+  if [[ "$t" != *"{"*"}"* ]]; then printf '%s\n' "$t"; return; fi
+  local pre="${t%%\{*}" rest="${t#*\{}"
+  local body="${rest%%\}*}" post="${rest#*\}}"
+  local alt
+  IFS=, read -ra alts <<<"$body"
+  for alt in "${alts[@]}"; do expand_braces "$pre$alt$post"; done
+}
+
+# Checks repository-relative path $2, named in Markdown file $1.
+check() {
+  local doc="$1" path="$2" one pattern
+  while IFS= read -r one; do
+    [ -n "$one" ] || continue
+    checked=$((checked + 1))
+    pattern=$(sed -E 's/<[^>]*>/*/g' <<<"$one")
+    if [[ "$pattern" == *[*?]* ]]; then
+      compgen -G "$pattern" >/dev/null && continue
+    else
+      [ -e "$pattern" ] && continue
+    fi
+    local p skip=0
+    for p in "${pending[@]}"; do [ "$one" = "$p" ] && skip=1; done
+    if [ $skip = 1 ]; then continue; fi
+    echo "$doc: names $one, which does not exist" >&2
+    failed=1
+  done < <(expand_braces "$path")
+}
+
+for p in "${pending[@]}"; do
+  if [ -e "$p" ]; then echo "note: pending path $p now exists; remove it from pending in $0"; fi
+done
+
+docs=(README.md)
+while IFS= read -r f; do docs+=("$f"); done < <(find docs -name '*.md' | sort)
+
+for doc in "${docs[@]}"; do
+  dir=$(dirname "$doc")
+  # The prose of the file on one line (code fences dropped), so that spans and links wrapped
+  # over two lines are seen whole.
+  text=$(awk '/^[ \t]*```/ { fenced = !fenced; next } !fenced' "$doc" | tr '\n' ' ')
+
+  # Link targets.
+  while IFS= read -r target; do
+    target="${target#](}"; target="${target%)}"
+    target="${target%% *}"            # [text](path "title")
+    target="${target%%#*}"
+    [ -n "$target" ] || continue
+    [[ "$target" =~ ^[a-zA-Z][a-zA-Z0-9+.-]*: ]] && continue
+    resolved=$(realpath -m --relative-to=. "$dir/$target")
+    if [[ "$resolved" == ../* ]]; then
+      echo "$doc: links to $target, outside the repository" >&2; failed=1; continue
+    fi
+    check "$doc" "$resolved"
+  done < <(grep -oE '\]\([^)]*\)' <<<"$text" || true)
+
+  # Words of backtick spans.
+  while IFS= read -r span; do
+    span="${span#\`}"; span="${span%\`}"
+    for word in $span; do
+      word=$(sed -E 's/^[("'\'']+//; s/[)"'\'',;:.]+$//' <<<"$word")
+      if [[ "$word" =~ $prefixes ]] || [[ "$word" =~ $root_file ]]; then
+        check "$doc" "$word"
+      fi
+    done
+  done < <(grep -oE '`[^`]+`' <<<"$text" || true)
+done
+
+if [ $failed = 0 ]; then echo "README.md and docs/ name $checked paths, all present"; fi
+exit $failed
