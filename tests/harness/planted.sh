@@ -6,10 +6,12 @@
 #   violations: `warpforge prove --rtl` reports each one as the property it names (exit status
 #               1, a FAIL line naming the property and the step, a counterexample VCD).
 # A registered block without a catalogue, or whose catalogue plants none of the mode's kind,
-# fails the test naming the block and the file.
-# Usage: planted.sh bugs|violations WARPFORGE
+# fails the test naming the block and the file. Given block names, only their catalogues are
+# planted (to check a new block's catalogue alone); ctest plants every registered block's.
+# Usage: planted.sh bugs|violations WARPFORGE [BLOCK...]
 set -euo pipefail
 mode="$1" wf="$2"
+shift 2
 catalogues="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/planted"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 q="'"  # for Verilog literals inside the catalogues' double-quoted sed expressions
@@ -61,10 +63,16 @@ violation() {  # name file property sed-expression [--param k=v ...]
 
 case "$mode" in
   bugs|violations) ;;
-  *) echo "usage: planted.sh bugs|violations WARPFORGE" >&2; exit 2 ;;
+  *) echo "usage: planted.sh bugs|violations WARPFORGE [BLOCK...]" >&2; exit 2 ;;
 esac
 blocks=$("$wf" params --list | cut -d' ' -f1)
 [ -n "$blocks" ] || { echo "warpforge params --list named no block" >&2; exit 1; }
+if [ $# -gt 0 ]; then
+  for b in "$@"; do
+    grep -qx -- "$b" <<<"$blocks" || { echo "planted.sh: $b is not a registered block" >&2; exit 2; }
+  done
+  blocks="$*"
+fi
 for block in $blocks; do
   catalogue="$catalogues/$block.sh"
   if [ ! -f "$catalogue" ]; then
