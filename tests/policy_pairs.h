@@ -32,4 +32,14 @@ inline std::vector<std::pair<std::string, std::string>> registered_policy_pairs(
   return out;
 }
 
+// Block instances one SM of `c` holds, as traces record them (one per block of each warp
+// scheduler's issue policy, of the fetch policy and of the SM itself).
+inline std::size_t block_instances_per_sm(const sm::TimingConfig& c) {
+  using sm::policies::PolicyKind;
+  return c.machine.schedulers *
+             sm::policies::find_policy(PolicyKind::kIssue, c.issue).blocks.size() +
+         sm::policies::find_policy(PolicyKind::kFetch, c.fetch).blocks.size() +
+         sm::policies::sm_core_blocks().size();
+}
+
 }  // namespace wf::test_support

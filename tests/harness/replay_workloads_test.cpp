@@ -43,7 +43,7 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
     settings.workload.size = w->test_size;
     ASSERT_TRUE(workloads::run_workload(*w, settings).passed) << issue << "/" << fetch;
     const auto files = session->block_traces->close(session->results().cycles);
-    ASSERT_EQ(files.size(), 4u * c.num_sms);
+    ASSERT_EQ(files.size(), wf::test_support::block_instances_per_sm(c) * c.num_sms);
     for (const auto& f : files) {
       const trace::TraceHeader header = trace::TraceReader(f.path).header();
       const auto config = harness::find_block(header.block).from_params(header.params);

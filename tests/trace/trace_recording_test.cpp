@@ -79,7 +79,10 @@ TEST_P(Recording, ChangesNothingAndMissesNoCall) {
   EXPECT_EQ(plain.stats, recorded.stats);
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
-  EXPECT_EQ(files, 2u * 4u);  // per SM: two issue arbiters, the fetch arbiter, the WPT
+  sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
+  c.issue = issue;
+  c.fetch = fetch;
+  EXPECT_EQ(files, 2u * wf::test_support::block_instances_per_sm(c));  // two SMs
   EXPECT_GT(recorded.warp_instructions, 0u);
   EXPECT_EQ(granted_records(dir, "_issue"), recorded.warp_instructions);
   EXPECT_EQ(granted_records(dir, "_fetch"), recorded.fetches);
