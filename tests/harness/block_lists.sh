@@ -5,15 +5,10 @@
 #      code that calls it names it (its snake_case or CamelCase name): files under sim_model/sm/,
 #      at most one per policy that uses it (`warpforge sim --list-policies`), or one when the SM
 #      itself holds it;
-<<<<<<< HEAD
-#   2. the lists that still have to exist name it: its planted bugs and violations
-#      (tests/harness/planted/<block>.sh) and the README's block table;
-# and that every block a policy names (`warpforge sim --list-policies`) is registered.
-=======
 #   2. the files that still have to exist, one per block and named after it, are there: its
 #      planted bugs and violations (tests/harness/planted/<block>.sh) and its page
-#      (docs/blocks/<block>.md); a new block adds files, it edits no list.
->>>>>>> 0575b5a (Docs: README as a front door; architecture, command reference, guides for adding a block and a policy, a page per block, BAWS results and building in docs/)
+#      (docs/blocks/<block>.md); a new block adds files, it edits no list;
+# and that every block a policy names (`warpforge sim --list-policies`) is registered.
 # Each failure names the block and the place.
 # Usage: block_lists.sh WARPFORGE SOURCE_DIR
 set -euo pipefail
