@@ -15,7 +15,7 @@ CommandSetup setup = [](CLI::App& app) {
                "List the registered blocks instead, one per line: the name, then its summary");
   return [args, list]() -> int {
     if (*list) {
-      for (const auto& e : harness::block_registry()) fmt::print("{}  {}\n", e.name, e.summary);
+      for (const auto& e : harness::block_registry()) fmt::print("{:<20} {}\n", e.name, e.summary);
       return 0;
     }
     if (args->blocks.empty()) args->all = true;
