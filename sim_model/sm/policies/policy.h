@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "sim_model/sm/block_slot.h"
+
 namespace wf::sm::policies {
 
 template <class... Ts>
@@ -50,6 +52,26 @@ std::vector<std::string> block_names() {
   using B = typename P::Blocks;
   return names_of<B>(std::make_index_sequence<std::tuple_size_v<B>>{});
 }
+
+// The common shape of a policy: it calls one block, held in `block_`; the policy adds its name,
+// help, constructor (the block's configuration for the machine) and the call that fills the
+// block's In from the SM's state.
+template <class Block>
+class OneBlockPolicy {
+ public:
+  using Blocks = std::tuple<Block>;
+
+  void reset() { block_.reset(); }
+  template <class F>
+  void for_each_block(F&& f) {
+    f(block_);
+  }
+
+ protected:
+  explicit OneBlockPolicy(const typename Block::Params& p) : block_(p) {}
+
+  BlockSlot<Block> block_;
+};
 
 // The number a granting block's output stands for: its warp, or -1 without a grant.
 template <class Out>

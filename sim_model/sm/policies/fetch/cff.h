@@ -13,12 +13,11 @@
 
 namespace wf::sm::policies {
 
-class CffFetch : public FetchPolicyBase {
+class CffFetch : public FetchPolicyBase, public OneBlockPolicy<blocks::CffFetchArbiter> {
  public:
   static constexpr const char* kName = "cff";
   static constexpr const char* kHelp =
       "critical fetch first: fetch for the warp the issue policy would pick next (BAWS)";
-  using Blocks = std::tuple<blocks::CffFetchArbiter>;
   static_assert(kMaxSchedulers <= blocks::CffFetchArbiter::kMaxPorts);
 
   static std::string pairing_error(const PolicyInfo& issue) {
@@ -43,22 +42,18 @@ class CffFetch : public FetchPolicyBase {
       in_.issue_warp[k] = static_cast<std::uint8_t>(w < 0 ? 0 : w);
     }
     in_.eligible = eligible;
-    return granted(arbiter_.step(in_));
+    return granted(block_.step(in_));
   }
   void set_warp_cta(unsigned warp, unsigned cta_slot) {
     in_.warp_cta[warp] = static_cast<std::uint8_t>(cta_slot);
   }
   void cta_ages_changed(const SmCore& core) { in_.cta_age = core.cta_age; }
   void wpt_counts_changed(const SmCore& core) { in_.wpt_count = core.barriers.counts().count; }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
 
  protected:
   // The arbiter in `mode` (a value of its `mode` parameter).
-  CffFetch(const TimingConfig& c, const std::string& mode) : arbiter_(params(c.machine, mode)) {}
+  CffFetch(const TimingConfig& c, const std::string& mode)
+      : OneBlockPolicy(params(c.machine, mode)) {}
 
  private:
   static blocks::CffFetchArbiterParams params(const Machine& m, const std::string& mode) {
@@ -69,7 +64,6 @@ class CffFetch : public FetchPolicyBase {
     return p;
   }
 
-  BlockSlot<blocks::CffFetchArbiter> arbiter_;
   blocks::CffFetchArbiter::In in_{};
 };
 

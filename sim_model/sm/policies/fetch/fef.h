@@ -11,16 +11,15 @@
 
 namespace wf::sm::policies {
 
-class FefFetch : public FetchPolicyBase {
+class FefFetch : public FetchPolicyBase, public OneBlockPolicy<blocks::FefFetchArbiter> {
  public:
   static constexpr const char* kName = "fef";
   static constexpr const char* kHelp =
       "fewest I-buffer entries first among warps with a free entry, ties round robin";
   static constexpr bool kFillsPartlyFullBuffers = true;
-  using Blocks = std::tuple<blocks::FefFetchArbiter>;
 
   explicit FefFetch(const TimingConfig& c)
-      : arbiter_(blocks::FefFetchArbiterParams::for_machine(c.machine).front()) {}
+      : OneBlockPolicy(blocks::FefFetchArbiterParams::for_machine(c.machine).front()) {}
 
   int grant(const SmCore& core, std::uint64_t now, const IssuePorts&, unsigned) {
     blocks::FefFetchArbiter::In in;
@@ -30,16 +29,8 @@ class FefFetch : public FetchPolicyBase {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
       in.entries[w] = static_cast<std::uint8_t>(core.warps[w].ibuffer.size());
     }
-    return granted(arbiter_.step(in));
+    return granted(block_.step(in));
   }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
-
- private:
-  BlockSlot<blocks::FefFetchArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(FefFetch)

@@ -8,31 +8,22 @@
 
 namespace wf::sm::policies {
 
-class TwoLevelFetch : public FetchPolicyBase {
+class TwoLevelFetch : public FetchPolicyBase, public OneBlockPolicy<blocks::TwoLevelArbiter> {
  public:
   static constexpr const char* kName = "2lev";
   static constexpr const char* kHelp =
       "two-level round robin over empty I-buffers: stay in the fetch group fetched last";
-  using Blocks = std::tuple<blocks::TwoLevelArbiter>;
 
   // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
   explicit TwoLevelFetch(const TimingConfig& c)
-      : arbiter_(blocks::TwoLevelArbiterParams::for_machine(c.machine).back()) {}
+      : OneBlockPolicy(blocks::TwoLevelArbiterParams::for_machine(c.machine).back()) {}
 
   int grant(const SmCore& core, std::uint64_t now, const IssuePorts&, unsigned) {
     blocks::TwoLevelArbiter::In in;
     in.request = empty_buffer_candidates(core, now);
     if (in.request == 0) return -1;  // no request: the arbiter keeps its state
-    return granted(arbiter_.step(in));
+    return granted(block_.step(in));
   }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
-
- private:
-  BlockSlot<blocks::TwoLevelArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(TwoLevelFetch)

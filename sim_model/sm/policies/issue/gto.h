@@ -7,33 +7,24 @@
 
 namespace wf::sm::policies {
 
-class GtoIssue : public IssuePolicyBase {
+class GtoIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::GtoArbiter> {
  public:
   static constexpr const char* kName = "gto";
   static constexpr const char* kHelp =
       "greedy then oldest: the warp issued last while it can go, else the oldest CTA's lowest "
       "warp";
   static constexpr const char* kCffMode = "gto";
-  using Blocks = std::tuple<blocks::GtoArbiter>;
 
   explicit GtoIssue(const TimingConfig& c)
-      : arbiter_(blocks::GtoArbiterParams::for_machine(c.machine).front()) {}
+      : OneBlockPolicy(blocks::GtoArbiterParams::for_machine(c.machine).front()) {}
 
   int select(std::uint64_t ready, const SchedulerInputs& s, const WptCounts&) {
     blocks::GtoArbiter::In in{};
     in.ready = ready;
     in.warp_cta = s.warp_cta;
     in.cta_age = s.cta_age;
-    return granted(arbiter_.step(in));
+    return granted(block_.step(in));
   }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
-
- private:
-  BlockSlot<blocks::GtoArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(GtoIssue)

@@ -7,7 +7,7 @@
 
 namespace wf::sm::policies {
 
-class LrrIssue : public IssuePolicyBase {
+class LrrIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::LrrArbiter> {
  public:
   static constexpr const char* kName = "lrr";
   static constexpr const char* kHelp =
@@ -16,24 +16,15 @@ class LrrIssue : public IssuePolicyBase {
   // The warp LRR issues next is the round-robin successor, which CFF's lrr mode fetches for
   // anyway: `--fetch cff` with lrr issue is lrr fetch.
   static constexpr const char* kCffMode = "lrr";
-  using Blocks = std::tuple<blocks::LrrArbiter>;
 
   explicit LrrIssue(const TimingConfig& c)
-      : arbiter_(blocks::LrrArbiterParams::for_machine(c.machine).front()) {}
+      : OneBlockPolicy(blocks::LrrArbiterParams::for_machine(c.machine).front()) {}
 
   int select(std::uint64_t ready, const SchedulerInputs&, const WptCounts&) {
     blocks::LrrArbiter::In in{};
     in.ready = ready;
-    return granted(arbiter_.step(in));
+    return granted(block_.step(in));
   }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
-
- private:
-  BlockSlot<blocks::LrrArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(LrrIssue)

@@ -11,23 +11,16 @@
 namespace wf::sm::policies {
 
 template <blocks::InnerPolicy kInner>
-class MwfIssue : public IssuePolicyBase {
+class MwfIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::MwfArbiter> {
  public:
-  using Blocks = std::tuple<blocks::MwfArbiter>;
-
-  explicit MwfIssue(const TimingConfig& c) : arbiter_(params(c.machine)) {}
+  explicit MwfIssue(const TimingConfig& c) : OneBlockPolicy(params(c.machine)) {}
 
   int select(std::uint64_t ready, const SchedulerInputs& s, const WptCounts& wpt) {
     blocks::MwfArbiter::In in{};
     in.ready = ready;
     in.warp_cta = s.warp_cta;
     in.wpt_count = wpt;
-    return granted(arbiter_.step(in));
-  }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
+    return granted(block_.step(in));
   }
 
  private:
@@ -37,8 +30,6 @@ class MwfIssue : public IssuePolicyBase {
       if (p.inner == kInner) return p;
     return blocks::MwfArbiterParams::for_machine(m).front();
   }
-
-  BlockSlot<blocks::MwfArbiter> arbiter_;
 };
 
 class MwfLrrIssue : public MwfIssue<blocks::InnerPolicy::kLrr> {

@@ -8,7 +8,7 @@
 
 namespace wf::sm::policies {
 
-class SawsIssue : public IssuePolicyBase {
+class SawsIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::SawsArbiter> {
  public:
   static constexpr const char* kName = "saws";
   static constexpr const char* kHelp =
@@ -17,21 +17,15 @@ class SawsIssue : public IssuePolicyBase {
   // priority table's counts, ready warps or not.
   static constexpr bool kCallsWithoutReady = true;
   static constexpr const char* kCffMode = "saws_gto";
-  using Blocks = std::tuple<blocks::SawsArbiter>;
 
-  explicit SawsIssue(const TimingConfig& c) : arbiter_(params(c.machine)) {}
+  explicit SawsIssue(const TimingConfig& c) : OneBlockPolicy(params(c.machine)) {}
 
   int select(std::uint64_t ready, const SchedulerInputs& s, const WptCounts& wpt) {
     blocks::SawsArbiter::In in{};
     in.ready = ready;
     in.warp_cta = s.warp_cta;
     in.wpt_count = wpt;
-    return granted(arbiter_.step(in));
-  }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
+    return granted(block_.step(in));
   }
 
  private:
@@ -40,8 +34,6 @@ class SawsIssue : public IssuePolicyBase {
       if (p.inner == blocks::InnerPolicy::kGto) return p;
     return blocks::SawsArbiterParams::for_machine(m).front();
   }
-
-  BlockSlot<blocks::SawsArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(SawsIssue)

@@ -9,31 +9,22 @@
 
 namespace wf::sm::policies {
 
-class TwoLevelIssue : public IssuePolicyBase {
+class TwoLevelIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::TwoLevelArbiter> {
  public:
   static constexpr const char* kName = "2lev";
   static constexpr const char* kHelp =
       "two-level round robin: stay in the fetch group of 8 warps issued last, else the next";
   static constexpr const char* kCffMode = "2lev";
-  using Blocks = std::tuple<blocks::TwoLevelArbiter>;
 
   // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
   explicit TwoLevelIssue(const TimingConfig& c)
-      : arbiter_(blocks::TwoLevelArbiterParams::for_machine(c.machine).front()) {}
+      : OneBlockPolicy(blocks::TwoLevelArbiterParams::for_machine(c.machine).front()) {}
 
   int select(std::uint64_t ready, const SchedulerInputs&, const WptCounts&) {
     blocks::TwoLevelArbiter::In in{};
     in.request = ready;
-    return granted(arbiter_.step(in));
+    return granted(block_.step(in));
   }
-  void reset() { arbiter_.reset(); }
-  template <class F>
-  void for_each_block(F&& f) {
-    f(arbiter_);
-  }
-
- private:
-  BlockSlot<blocks::TwoLevelArbiter> arbiter_;
 };
 
 WF_REGISTER_POLICY(TwoLevelIssue)
