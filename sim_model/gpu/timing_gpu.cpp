@@ -40,10 +40,12 @@ TimingGpu::TimingGpu(TimingSession& session)
       ctas_(sms_, nullptr),
       dispatch_(sm::policies::make_policy<sm::policies::DispatchPolicyList>(
           sm::policies::PolicyKind::kDispatch, config_.dispatch, config_)) {
-  memory_ = session.memory_factory ? session.memory_factory(config_)
-                                   : mem::make_memory_system(config_.machine, config_.num_sms);
+  memory_ = session.memory_factory
+                ? session.memory_factory(config_)
+                : mem::make_memory_system(config_.machine, config_.num_sms, config_.reference);
   mem::MemConfig mc;
   if (!session.l1_factory) mc = mem::load_mem_config(config_.machine);
+  mc.l1.reference = config_.reference;
   // The cache's own hit latency is part of the pipeline's load-to-use latency.
   const unsigned data_path =
       config_.l1d_hit_latency > mc.l1.hit_latency ? config_.l1d_hit_latency - mc.l1.hit_latency : 0;

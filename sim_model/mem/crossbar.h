@@ -8,6 +8,7 @@
 // in order.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -64,6 +65,11 @@ class Crossbar {
   unsigned tick(std::uint64_t now);
 
   bool sources_empty() const { return queued_ == 0; }
+  // Reference mode (MemConfig::reference), before every tick: every waiting source offers.
+  void forget_skips() {
+    std::fill(retry_at_.begin(), retry_at_.end(), 0);
+    next_offer_ = 0;
+  }
 
  private:
   // Offers the oldest packet of source s whose destination can take it; true if one left.

@@ -12,7 +12,8 @@ DramChannel::DramChannel(const MemConfig& c, const AddressMap& map)
       // A read leaves the queue at its column command and completes tCL + burst later; the bus
       // serialises them, so this many can be between the two.
       done_(c.dram.queue + c.dram.tCL + 1),
-      line_cycles_(c.l2.line_bytes / c.dram.burst_bytes() * c.dram.burst_cycles()) {
+      line_cycles_(c.l2.line_bytes / c.dram.burst_bytes() * c.dram.burst_cycles()),
+      reference_(c.reference) {
   queue_.reserve(capacity_);
 }
 
@@ -24,7 +25,7 @@ void DramChannel::push(const DramRequest& r) {
 
 void DramChannel::schedule(std::uint64_t now) {
   if (try_column(now) || try_row_command(now)) return;
-  next_try_ = next_timing_limit(now);
+  if (!reference_) next_try_ = next_timing_limit(now);
 }
 
 std::uint64_t DramChannel::next_timing_limit(std::uint64_t now) const {

@@ -124,6 +124,7 @@ class DramChannel {
   // until then every check fails the same way. Most cycles with requests queued are such
   // cycles (they wait for tRCD, tRP or the bus), so they cost a compare.
   std::uint64_t next_try_ = 0;
+  bool reference_;  // MemConfig::reference: next_try_ stays 0, every cycle schedules
   std::uint64_t* event_slot_ = nullptr;
   DramStats stats_;
 };

@@ -14,7 +14,8 @@ GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
                c_.icnt.latency),
       sub_due_(c_.subpartitions(), Crossbar::kNever),
       ready_words_((num_sms + 63) / 64, 0),
-      num_sms_(num_sms) {
+      num_sms_(num_sms),
+      reference_(c_.reference) {
   dram_due_.assign(c_.channels, DramChannel::kNever);
   for (unsigned ch = 0; ch < c_.channels; ++ch) {
     channels_.push_back(std::make_unique<DramChannel>(c_, map_));
@@ -24,6 +25,7 @@ GpuMemory::GpuMemory(const MemConfig& config, unsigned num_sms)
     subs_.push_back(std::make_unique<L2Partition>(
         c_, map_, s, requests_, replies_, *channels_[s / c_.subpartitions_per_channel], shared_));
   }
+  if (reference_) forget_skips();
 }
 
 void GpuMemory::send(const LineRequest& request) {
@@ -47,7 +49,7 @@ LineResponse GpuMemory::take_response(std::uint32_t sm) {
 }
 
 void GpuMemory::tick() {
-  if (shared_.inflight == 0) {
+  if (shared_.inflight == 0 && !reference_) {
     skip_idle(1);
     return;
   }
@@ -85,6 +87,9 @@ void GpuMemory::tick() {
     }
     ready_words_[w] = bits;
   }
+  // Reference mode always gets here (forget_skips zeroed replies_due_ last tick), and the
+  // normal mode tests this only in the cycles a reply became takeable.
+  if (reference_) forget_skips();
 }
 
 void GpuMemory::advance_dram(std::uint64_t core_cycles) {
@@ -112,6 +117,15 @@ void GpuMemory::advance_dram(std::uint64_t core_cycles) {
   }
 }
 
+void GpuMemory::forget_skips() {
+  std::fill(dram_due_.begin(), dram_due_.end(), 0);
+  std::fill(sub_due_.begin(), sub_due_.end(), 0);
+  first_sub_due_ = 0;
+  replies_due_ = 0;
+  requests_.forget_skips();
+  replies_.forget_skips();
+}
+
 void GpuMemory::skip_idle(std::uint64_t cycles) {
   assert(idle());
   const std::uint64_t acc = dram_acc_ + cycles * c_.dram_mhz;
@@ -133,8 +147,11 @@ const MemoryStats& GpuMemory::stats() const {
   return view_;
 }
 
-std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms) {
-  return std::make_unique<GpuMemory>(load_mem_config(machine), num_sms);
+std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms,
+                                                 bool reference) {
+  MemConfig c = load_mem_config(machine);
+  c.reference = reference;
+  return std::make_unique<GpuMemory>(c, num_sms);
 }
 
 }  // namespace wf::mem

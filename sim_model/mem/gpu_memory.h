@@ -44,6 +44,9 @@ class GpuMemory final : public MemorySystem {
 
  private:
   void advance_dram(std::uint64_t core_cycles);
+  // Reference mode, at the end of every tick (and before the first): the next tick visits
+  // every channel, sub-partition, crossbar source and reply buffer as if due.
+  void forget_skips();
   void note_response_ready(std::uint32_t sm) {
     const std::uint64_t bit = std::uint64_t{1} << (sm % 64);
     if (replies_.has_ready(sm, now_)) {
@@ -77,6 +80,7 @@ class GpuMemory final : public MemorySystem {
   // reaches it the bits need no update but for grants and takes.
   std::uint64_t replies_due_ = Crossbar::kNever;
   std::uint32_t num_sms_;
+  bool reference_;  // MemConfig::reference, beside what every tick reads
   std::uint64_t now_ = 0;
   std::uint64_t dram_now_ = 0;
   std::uint64_t dram_acc_ = 0;  // in units of 1/core_mhz DRAM cycles

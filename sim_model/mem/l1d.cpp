@@ -18,6 +18,7 @@ L1Stats& L1Stats::operator+=(const L1Stats& o) {
 
 L1DataCache::L1DataCache(const L1Config& config, std::uint32_t sm, MemorySystem& lower)
     : sm_(sm),
+      stall_until_change_(!config.reference),
       lower_(lower),
       hits_(config.hit_latency + 1),
       miss_queue_(config.miss_queue),
@@ -68,14 +69,16 @@ void L1DataCache::tick(std::uint64_t now) {
     receive(lower_.take_response(sm_));
   while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
   if (current_lines_ > 0) {
-    if (!lookup_stalled_ && lookup(current_[current_next_], now)) {
+    if (lookup_stalled_) {
+      ++stats_.stall_cycles;
+    } else if (lookup(current_[current_next_], now)) {
       if (++current_next_ == current_lines_) {
         current_lines_ = 0;
         slots_[current_slot_].looked_up = true;
         maybe_complete(current_slot_);
       }
     } else {
-      lookup_stalled_ = true;
+      lookup_stalled_ = stall_until_change_;
       ++stats_.stall_cycles;
     }
   }

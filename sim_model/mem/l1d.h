@@ -119,6 +119,8 @@ class L1DataCache {
   // changed since: only a reply (tags, MSHRs) or a sent request (miss queue) can change that,
   // so the retry would fail again and is not repeated.
   bool lookup_stalled_ = false;
+  // Whether a refused lookup waits as above; not in reference mode (L1Config::reference).
+  bool stall_until_change_;
   std::uint32_t busy_slots_ = 0;
   // This SM's word of lower_.responses_ready() and its bit in it (null: the lower memory has
   // none): a bit test instead of a virtual call in every tick.

@@ -14,6 +14,8 @@ struct L1Config {
   unsigned miss_queue = 8;
   unsigned hit_latency = 1;  // core cycles
   unsigned warp_size = 32;   // for the local-memory interleave
+  // Not from the preset: TimingConfig::reference (a refused lookup is retried every cycle).
+  bool reference = false;
 };
 
 struct IcntConfig {
@@ -49,6 +51,9 @@ struct MemConfig {
   IcntConfig icnt;
   L2Config l2;
   DramConfig dram;
+  // Not from the preset: TimingConfig::reference (no channel, sub-partition or crossbar source
+  // is skipped in a cycle, nor the whole memory system while nothing is in flight).
+  bool reference = false;
 
   unsigned subpartitions() const { return channels * subpartitions_per_channel; }
   // Packet sizes on the crossbar: an 8-byte header plus the data it carries.

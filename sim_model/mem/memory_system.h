@@ -94,8 +94,9 @@ class MemorySystem {
   }
 };
 
-// The golden model's memory system for `machine` (sim_model/mem/gpu_memory.h). Throws
-// UsageError on a bad preset.
-std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms);
+// The golden model's memory system for `machine` (sim_model/mem/gpu_memory.h); `reference`:
+// MemConfig::reference. Throws UsageError on a bad preset.
+std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms,
+                                                 bool reference = false);
 
 }  // namespace wf::mem

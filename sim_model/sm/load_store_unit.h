@@ -18,7 +18,9 @@ namespace wf::sm {
 class LoadStoreUnit {
  public:
   // `core` need not be constructed yet (Sm places this unit before it): it is only bound.
-  LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1);
+  // `reference` (TimingConfig::reference): tick the port every cycle, reply or not.
+  LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1,
+                bool reference = false);
 
   // Whether an instruction of warp `warp` may issue this cycle as far as the L1 is concerned.
   bool can_accept() const { return accept_; }

@@ -9,10 +9,14 @@
 namespace wf::sm {
 
 Sm::Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1)
-    : lsu_(core_, config.machine.warp_size, std::move(l1)),
+    : reference_(config.reference),
+      lsu_(core_, config.machine.warp_size, std::move(l1), config.reference),
       core_(config, id),
       fetch_(core_),
-      issue_(core_, lsu_) {}
+      issue_(core_, lsu_) {
+  // Reference mode never clears it: finished CTAs are looked for every cycle.
+  core_.cta_may_finish = reference_;
+}
 
 void Sm::begin_launch(ptx::LaunchContext& ctx, ptx::Executor& executor) {
   core_.launch = &ctx;
@@ -95,7 +99,7 @@ void Sm::refresh_cta_age() {
 unsigned Sm::cycle(std::uint64_t now) {
   if (resident_ == 0) {
     lsu_.cycle(now);  // answers to exited warps' loads and atomics still arrive
-    if (lsu_.quiet()) {
+    if (lsu_.quiet() && !reference_) {
       asleep_ = true;  // until a memory answer or a new CTA
       sleep_from_ = now + 1;
     }
@@ -123,13 +127,17 @@ unsigned Sm::cycle(std::uint64_t now) {
   const bool fetched = fetch_.cycle(now, issued_, issued);
   if (core_.barriers.tick()) fetch_.update_wpt_count();
   if (core_.cta_may_finish) {
-    core_.cta_may_finish = false;
+    core_.cta_may_finish = reference_;
     for (unsigned s = 0; s < core_.ctas.size(); ++s) {
       if (core_.ctas[s].cta && core_.ctas[s].cta->finished() && !memory_pending(s)) {
         finish_cta(s, now);
       }
     }
+    // Every cycle in reference mode (the flag stays set), without a test of its own in the
+    // normal mode's cycles.
+    if (reference_) refresh_for_reference();
   }
+  // Reference mode never takes the shortcut this allows: cta_may_finish stays set there.
   idle_stable_ = issued == 0 && !fetched && resident_ > 0 && issue_.idle_calls_nothing();
   if (idle_stable_) {
     idle_accept_ = lsu_.can_accept();
@@ -137,11 +145,29 @@ unsigned Sm::cycle(std::uint64_t now) {
   }
   // Nothing issued or fetched, nothing timed in flight: only a memory response (or a new CTA)
   // can change anything, so the warps keep their states until then.
-  if (resident_ > 0 && issued == 0 && !fetched && core_.timed_until <= now && lsu_.quiet()) {
+  if (resident_ > 0 && issued == 0 && !fetched && core_.timed_until <= now && lsu_.quiet() &&
+      !reference_) {
     asleep_ = true;
     sleep_from_ = now + 1;
   }
   return issued;
+}
+
+void Sm::refresh_for_reference() {
+  // Every live warp is classified from scratch next cycle: a state change whose touch() was
+  // forgotten shows there. (HwWarp::next stays: SmCore::release reads it of waiting warps, and
+  // check_warp_states checks it against the I-buffer.)
+  core_.recheck_mask = core_.live_mask;
+  core_.fetch_candidates = 0;
+  for (std::uint64_t m = core_.live_mask; m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    core_.note_ibuffer(w);
+    issue_.set_warp_cta(w, core_.warps[w].cta_slot);
+    fetch_.set_warp_cta(w, core_.warps[w].cta_slot);
+  }
+  refresh_cta_age();
+  fetch_.update_wpt_count();
+  core_.writeback.forget_next_due();
 }
 
 std::uint64_t Sm::next_timed_change(std::uint64_t now) const {

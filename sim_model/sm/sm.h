@@ -4,7 +4,9 @@
 // registers, shared memory). When nothing can happen until memory answers, the SM sleeps and
 // costs nothing; the cycles it slept are still accounted, warp by warp, when it wakes. When
 // issue and fetch would find nothing new (no warp touched, nothing timed due, the L1 port
-// unchanged), a cycle runs only the L1 exchange.
+// unchanged), a cycle runs only the L1 exchange. In reference mode (TimingConfig::reference)
+// it does neither, and refreshes every cycle what the stages otherwise learn by notification
+// (docs/cycle-model.md).
 #pragma once
 
 #include <cstddef>
@@ -95,6 +97,10 @@ class alignas(64) Sm {
  private:
   void finish_cta(unsigned slot, std::uint64_t now);
   void refresh_cta_age();
+  // Reference mode, at the end of every cycle: works out afresh, for the next cycle, what the
+  // stages otherwise keep incrementally (warps to classify, fetch candidates, CTA slots and
+  // ages, the warp priority table's counts, the writeback wheel's next due cycle).
+  void refresh_for_reference();
   // The first cycle after `now` at which time alone changes what issue or fetch would see:
   // a unit frees, a branch resolves, an I-cache refill lands (~0: none pending).
   std::uint64_t next_timed_change(std::uint64_t now) const;
@@ -112,6 +118,9 @@ class alignas(64) Sm {
   // stages until something changes), and whether the L1 took accesses then.
   bool idle_stable_ = false;
   bool idle_accept_ = false;
+  // TimingConfig::reference: read only where the SM decides to sleep or skip, and where the
+  // end of a cycle looks for finished CTAs (a branch the normal mode rarely takes).
+  bool reference_;
   std::uint64_t idle_until_ = 0;  // ... until this cycle, when time alone changes a warp
   std::uint64_t sleep_from_ = 0;
   std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)

@@ -136,13 +136,18 @@ void set_timing_param(TimingConfig& c, const std::string& key, const std::string
     (key == "watchdog_cycles" ? c.watchdog_cycles : c.max_cycles) = v;
     return;
   }
+  if (key == "reference") {
+    if (!numeric || v > 1) throw UsageError("--param " + key + "=" + value + ": expected 0 or 1");
+    c.reference = v == 1;
+    return;
+  }
   if (key == "regs_per_thread") {
     if (!numeric || v > 255)
       throw UsageError("--param " + key + "=" + value + ": expected an integer in 0..255");
     c.regs_per_thread = static_cast<unsigned>(v);
     return;
   }
-  std::string known = "watchdog_cycles, max_cycles, regs_per_thread";
+  std::string known = "watchdog_cycles, max_cycles, regs_per_thread, reference";
   // "section.key" always works; the bare key picks the first section that has it (l1d before
   // l1i for sets/ways/line_bytes).
   for (const Field& f : fields()) {

@@ -53,6 +53,13 @@ struct TimingConfig {
   // Tests: re-derive every warp's state each cycle and fail if the incremental tracking
   // disagrees. Slow; never changes results.
   bool check_warp_states = false;
+  // Reference mode (`--param reference=1`): the model takes none of its speed shortcuts. No SM
+  // sleeps or skips its issue and fetch stages, every live warp is classified afresh and the
+  // stages' cached inputs are refreshed every cycle, and no part of the memory system skips a
+  // cycle or a component it would find nothing to do in (docs/cycle-model.md lists them). Much
+  // slower; the statistics must equal a normal run's but for sms[].skipped_cycles (0 here),
+  // which tests/gpu/reference_mode_test.cpp checks for every workload and policy pair.
+  bool reference = false;
   // Warp-phase timeline (warpforge sim --timeline): the SM and the range of its CTAs, counted
   // in dispatch order on that SM from 0, whose warp-phases are kept. timeline_sm < 0: none.
   int timeline_sm = -1;
@@ -68,8 +75,8 @@ TimingConfig load_timing_config(const Machine& machine);
 
 // `--param k=v` on the command line: any numeric field above by its preset key, bare or as
 // section.key
-// (e.g. sfu_latency=16, l1i.ways=2, num_sms=4, watchdog_cycles=5000). Throws UsageError for unknown
-// keys.
+// (e.g. sfu_latency=16, l1i.ways=2, num_sms=4, watchdog_cycles=5000), and reference=0|1 (the
+// reference mode above). Throws UsageError for unknown keys.
 void set_timing_param(TimingConfig& config, const std::string& key, const std::string& value);
 
 }  // namespace wf::sm

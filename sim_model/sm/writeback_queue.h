@@ -78,6 +78,9 @@ class WritebackQueue {
     }
     next_due_ = first_due_after(now);
   }
+  // Reference mode (TimingConfig::reference): the next retire() looks at its cycle's slot
+  // whatever next_due_ says.
+  void forget_next_due() { next_due_ = 0; }
   bool empty() const {
     for (std::uint64_t w : occupied_)
       if (w) return false;

@@ -229,7 +229,11 @@ std::function<int()> setup(CLI::App& app) {
   app.add_flag("--list-policies", a->list_policies,
                "list every registered issue, fetch and CTA dispatch policy with the blocks it "
                "uses, and exit");
-  app.add_option("--param", a->params, "override a timing parameter, KEY=VALUE (repeatable)");
+  app.add_option("--param", a->params,
+                 "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
+                 "l1i.ways, num_sms, ...), watchdog_cycles, max_cycles, regs_per_thread, or "
+                 "reference=1 (no speed shortcuts: much slower, the same statistics but "
+                 "sms[].skipped_cycles; for checking the model)");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
   app.add_option(
       "--csv", a->csv,

@@ -5,7 +5,10 @@
 //   void begin_launch(const CtaDispatcher&);
 //   void dispatch(CtaDispatcher&, std::uint64_t now)   places CTAs with CtaDispatcher::place;
 //   void cta_finished(const CtaDispatcher&)           some SM's CTA finished this cycle;
-// and may override the defaults of DispatchPolicyBase. Its state lives across launches.
+// and may override the defaults of DispatchPolicyBase. Its state lives across launches. A policy
+// that skips passes it knows would place nothing (MaxDispatch::blocked_) must try every cycle
+// under TimingConfig::reference, and must end the skip on every event that can make room
+// (cta_finished; docs/cycle-model.md).
 #pragma once
 
 #include <concepts>

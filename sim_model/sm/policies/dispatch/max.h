@@ -15,7 +15,7 @@ class MaxDispatch : public DispatchPolicyBase {
       "round robin over the SMs, one CTA per SM per cycle, each SM up to its occupancy limit";
   static constexpr bool kDefault = true;
 
-  explicit MaxDispatch(const TimingConfig&) {}
+  explicit MaxDispatch(const TimingConfig& c) : reference_(c.reference) {}
 
   void begin_launch(const CtaDispatcher&) { blocked_ = false; }
   void dispatch(CtaDispatcher& d, std::uint64_t now) {
@@ -23,8 +23,9 @@ class MaxDispatch : public DispatchPolicyBase {
     if (!blocked_) {
       const std::uint32_t before = d.next_cta();
       for (unsigned i = 0; i < n && d.ctas_left(); ++i) d.place((rr_ + i) % n, now);
-      // An SM's room only grows when one of its CTAs finishes.
-      blocked_ = d.next_cta() == before;
+      // An SM's room only grows when one of its CTAs finishes. Reference mode tries every
+      // cycle.
+      if (d.next_cta() == before) blocked_ = !reference_;
     }
     // Runs every cycle: a compare, not a division.
     if (++rr_ == n) rr_ = 0;
@@ -36,6 +37,7 @@ class MaxDispatch : public DispatchPolicyBase {
   // The last pass placed no CTA and no CTA has finished since: every SM would refuse again, so
   // passes are skipped (rr_ still advances once per cycle, as a pass would move it).
   bool blocked_ = false;
+  bool reference_;  // TimingConfig::reference
 };
 
 WF_REGISTER_POLICY(MaxDispatch)
