@@ -166,6 +166,9 @@ void Sm::refresh_for_reference() {
     fetch_.set_warp_cta(w, core_.warps[w].cta_slot);
   }
   refresh_cta_age();
+  // Handed over here as well as in refresh_cta_age(), so that a consumer it forgets shows too.
+  issue_.update_cta_age();
+  fetch_.update_cta_age();
   fetch_.update_wpt_count();
   core_.writeback.forget_next_due();
 }

@@ -1,9 +1,9 @@
 // The cycle model's skips against its reference mode (TimingConfig::reference: no SM sleeps,
 // no stage or memory component skips a cycle, every live warp is classified afresh and the
 // stages' cached inputs are refreshed every cycle), for every workload under every registered
-// issue/fetch policy pair at its test size: the statistics JSON must be byte-identical. A skip
-// is exact only if every change that could end it sends its notification (docs/cycle-model.md);
-// a forgotten one makes the normal run drift from this one.
+// issue/fetch policy pair at its test size, on one SM and on the whole machine: the statistics
+// JSON must be byte-identical. A skip is exact only if every change that could end it sends its
+// notification (docs/cycle-model.md); a forgotten one makes the normal run drift from this one.
 //
 // The one field allowed to differ is sms[].skipped_cycles, the cycles an SM slept through:
 // the reference run never sleeps, so it must report 0 there, and the normal run's counts are
@@ -11,7 +11,10 @@
 // counts as busy), must match as it is.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <exception>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,16 +35,41 @@ struct Outcome {
   std::uint64_t digest = 0;
 };
 
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// Where two reports part, with a little context: the whole reports (kilobytes each, for every
+// failing pair) would bury it.
+std::string first_difference(const std::string& normal, const std::string& reference) {
+  const std::vector<std::string> a = lines(normal), b = lines(reference);
+  std::size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  std::ostringstream out;
+  out << "the reports differ from line " << i + 1 << " (normal / reference):\n";
+  for (std::size_t k = i >= 3 ? i - 3 : 0; k < std::min(i + 6, std::max(a.size(), b.size())); ++k) {
+    const std::string x = k < a.size() ? a[k] : "<end>", y = k < b.size() ? b[k] : "<end>";
+    out << (x == y ? "    " : "  - ") << x << "\n";
+    if (x != y) out << "  + " << y << "\n";
+  }
+  return out.str();
+}
+
 Outcome run(const workloads::Workload& w, const std::string& issue, const std::string& fetch,
-            bool reference) {
+            unsigned num_sms, bool reference) {
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
   c.issue = issue;
   c.fetch = fetch;
   c.reference = reference;
-  // One SM, as the replay rung runs them: the test sizes still fill it with CTAs, and the
-  // reference mode's cost stays within the test budget. A grid that must be resident at once
-  // keeps the machine.
-  if (!w.persistent_grid) c.num_sms = 1;
+  c.num_sms = num_sms;
+  // A forgotten notification often deadlocks the normal run, or livelocks it (spinlock's spin
+  // loop then issues for ever): stop either long before the defaults would. A correct run at
+  // these sizes idles for at most a memory latency and ends within some 60 000 cycles.
+  c.watchdog_cycles = 100'000;
+  c.max_cycles = 2'000'000;
   auto session = std::make_shared<TimingSession>(c);
   RuntimeOptions o;
   o.timing = session;
@@ -54,7 +82,7 @@ Outcome run(const workloads::Workload& w, const std::string& issue, const std::s
     passed = w.run(runtime, wo).passed;
     out.digest = runtime.memory_digest();
   }
-  EXPECT_TRUE(passed) << issue << "/" << fetch << (reference ? " (reference)" : "");
+  EXPECT_TRUE(passed) << (reference ? "reference run" : "normal run");
   for (sm::SmStats& s : session->results().sms) {
     out.skipped += s.skipped_cycles;
     s.skipped_cycles = 0;
@@ -68,15 +96,30 @@ class ReferenceMode : public ::testing::TestWithParam<std::string> {};
 TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderEveryPolicyPair) {
   const workloads::Workload* w = workloads::find_workload(GetParam());
   ASSERT_NE(w, nullptr);
-  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
-    SCOPED_TRACE(issue + "/" + fetch);
-    const Outcome normal = run(*w, issue, fetch, false);
-    const Outcome reference = run(*w, issue, fetch, true);
-    EXPECT_EQ(reference.skipped, 0u) << "an SM slept in reference mode";
-    EXPECT_EQ(normal.digest, reference.digest);
-    // Compared whole rather than field by field: the first differing line shows in the diff,
-    // and a field added to the report later is covered without editing this test.
-    EXPECT_EQ(normal.json, reference.json);
+  // One SM, as the replay rung runs them: the test sizes fill it with CTAs, which then contend
+  // for its units, MSHRs and CTA slots. And the whole machine, whose SMs contend for the
+  // crossbar, L2 and DRAM (and sleep once their few CTAs are done). A grid that must be
+  // resident at once runs on the whole machine only.
+  const unsigned machine = sm::load_timing_config(load_machine("gtx480")).num_sms;
+  std::vector<unsigned> shapes{machine};
+  if (!w->persistent_grid) shapes.insert(shapes.begin(), 1);
+  for (const unsigned num_sms : shapes) {
+    for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
+      SCOPED_TRACE(issue + "/" + fetch + " on " + std::to_string(num_sms) + " SMs");
+      Outcome normal, reference;
+      try {
+        normal = run(*w, issue, fetch, num_sms, false);
+        reference = run(*w, issue, fetch, num_sms, true);
+      } catch (const std::exception& e) {  // a deadlock, say: report it, go on to the next pair
+        ADD_FAILURE() << e.what();
+        continue;
+      }
+      EXPECT_EQ(reference.skipped, 0u) << "an SM slept in reference mode";
+      EXPECT_EQ(normal.digest, reference.digest);
+      // Compared whole rather than field by field, so that a field added to the report later
+      // is covered without editing this test.
+      EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
+    }
   }
 }
 
