@@ -11,16 +11,12 @@
 # A word is cut at surrounding punctuation. Placeholders and patterns name a set of paths,
 # which must not be empty: <anything> stands for any name (docs/blocks/<block>.md matches
 # docs/blocks/*.md), * and ? are shell globs, and {a,b} expands to both (every expansion must
-# match). A path that another change is adding may be listed in `pending` below (with the
-# reason); it passes while missing and is reported once it exists, so the entry can go.
+# match).
 # Each failure names the Markdown file and the path.
 # Usage: paths_exist.sh SOURCE_DIR
 set -euo pipefail
 src="$1"
 cd "$src"
-
-# Written by someone else in a parallel change; linked from architecture.md and elsewhere.
-pending=(docs/cycle-model.md)
 
 prefixes='^(\.ci|docs|gen|harness|rtl|sim_model|synth|tests|tools|workloads)/'
 root_file='^([A-Z][A-Za-z0-9_-]*\.md|CMakeLists\.txt|CMakePresets\.json)$'
@@ -50,17 +46,10 @@ check() {
     else
       [ -e "$pattern" ] && continue
     fi
-    local p skip=0
-    for p in "${pending[@]}"; do [ "$one" = "$p" ] && skip=1; done
-    if [ $skip = 1 ]; then continue; fi
     echo "$doc: names $one, which does not exist" >&2
     failed=1
   done < <(expand_braces "$path")
 }
-
-for p in "${pending[@]}"; do
-  if [ -e "$p" ]; then echo "note: pending path $p now exists; remove it from pending in $0"; fi
-done
 
 docs=(README.md)
 while IFS= read -r f; do docs+=("$f"); done < <(find docs -name '*.md' | sort)
