@@ -10,8 +10,29 @@
 
 namespace wf {
 
+namespace {
+
+// Writes `contents` into the existing special file `path` (a device such as /dev/null, a FIFO).
+void write_through(const std::filesystem::path& path, std::string_view contents) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw UsageError("cannot write " + path.string() + ": not a writable location");
+  out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+  out.close();
+  if (!out) throw UsageError("cannot write " + path.string() + ": write failed");
+}
+
+}  // namespace
+
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
   std::error_code ec;
+  // A special file is written through, never replaced: renaming over /dev/null (as root) would
+  // put a regular file in its place for every process on the machine.
+  const auto status = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+      !std::filesystem::is_directory(status)) {
+    write_through(path, contents);
+    return;
+  }
   if (path.has_parent_path()) {
     std::filesystem::create_directories(path.parent_path(), ec);
     if (ec) {

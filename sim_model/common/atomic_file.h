@@ -1,5 +1,6 @@
 // Writes a file so that readers never see half of it: the text goes to a temporary beside the
-// target, which is renamed over the target only once everything was written.
+// target, which is renamed over the target only once everything was written. An existing
+// special file (a device such as /dev/null, a FIFO) is written to directly instead.
 #pragma once
 
 #include <filesystem>
