@@ -3,6 +3,7 @@
 // and identical runs give byte-identical statistics.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
+#include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/timing_config.h"
 #include "tests/policy_pairs.h"
 #include "workloads/workload.h"
@@ -42,25 +44,43 @@ Outcome run(const workloads::Workload& w, std::shared_ptr<TimingSession> session
   return out;
 }
 
-std::shared_ptr<TimingSession> session(const std::string& issue, const std::string& fetch) {
+std::shared_ptr<TimingSession> session(const std::string& issue, const std::string& fetch,
+                                       const std::string& dispatch = {}) {
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
   c.issue = issue;
   c.fetch = fetch;
+  if (!dispatch.empty()) c.dispatch = dispatch;
   c.check_warp_states = true;  // the incremental warp-state tracking must equal a full rescan
   return std::make_shared<TimingSession>(c);
 }
 
 class TimingWorkload : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(TimingWorkload, PassesUnderEveryPolicyPairAndMatchesFunctionalMemory) {
+// Every registered pair of issue and fetch policies under the default CTA dispatch, and every
+// other registered dispatch policy under the default issue and fetch policies.
+std::vector<std::array<std::string, 3>> policy_sets() {
+  using sm::policies::PolicyKind;
+  std::vector<std::array<std::string, 3>> out;
+  const std::string dispatch = sm::policies::default_policy(PolicyKind::kDispatch);
+  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs())
+    out.push_back({issue, fetch, dispatch});
+  for (const auto& d : sm::policies::registered_policies(PolicyKind::kDispatch)) {
+    if (d.name == dispatch) continue;
+    out.push_back({sm::policies::default_policy(PolicyKind::kIssue),
+                   sm::policies::default_policy(PolicyKind::kFetch), d.name});
+  }
+  return out;
+}
+
+TEST_P(TimingWorkload, PassesUnderEveryPolicyAndMatchesFunctionalMemory) {
   const workloads::Workload* w = workloads::find_workload(GetParam());
   ASSERT_NE(w, nullptr);
   const Outcome functional = run(*w, nullptr);
   ASSERT_TRUE(functional.result.passed) << functional.result.message;
-  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
+  for (const auto& [issue, fetch, dispatch] : policy_sets()) {
     {
-      SCOPED_TRACE(issue + "/" + fetch);
-      const Outcome t = run(*w, session(issue, fetch));
+      SCOPED_TRACE(issue + "/" + fetch + "/" + dispatch);
+      const Outcome t = run(*w, session(issue, fetch, dispatch));
       const TimingResults& r = t.session->results();
       EXPECT_TRUE(t.result.passed) << t.result.message;
       EXPECT_EQ(r.status, "ok") << r.message << "\n" << r.warp_dump;
