@@ -69,6 +69,8 @@ class alignas(64) Sm {
   // Accounts the cycles slept through [sleep_from, now) and resumes cycling.
   void wake(std::uint64_t now);
   bool empty() const { return resident_ == 0; }
+  // CTAs resident now (what a dispatch policy's per-SM limit counts).
+  unsigned resident_ctas() const { return resident_; }
   // The L1 has nothing left to send or finish by itself (it may still await replies).
   bool l1_quiet() const { return lsu_.quiet(); }
   // Hook of the memory system's atomics unit (see LoadStoreUnit::atomic_arrived).
