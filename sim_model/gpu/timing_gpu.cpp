@@ -37,7 +37,7 @@ unsigned estimate_registers(const ptx::Function& f) {
 TimingGpu::TimingGpu(TimingSession& session)
     : session_(session),
       config_(session.config()),
-      ctas_(sms_, nullptr),
+      ctas_(sms_, asleep_),
       dispatch_(sm::policies::make_policy<sm::policies::DispatchPolicyList>(
           sm::policies::PolicyKind::kDispatch, config_.dispatch, config_)) {
   memory_ = session.memory_factory
@@ -59,7 +59,6 @@ TimingGpu::TimingGpu(TimingSession& session)
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
   asleep_.assign(sms_.size(), false);
-  ctas_ = sm::policies::CtaDispatcher(sms_, asleep_.data());
   if (session.external_blocks)
     for (auto& s : sms_) s->use_external(*session.external_blocks);
   if (session.block_traces) {

@@ -1,7 +1,6 @@
 // The hooks on the blocks an SM calls: trace recorders (sim --record-blocks) and stand-ins for
 // the golden models (sim --rtl). Kept apart from the stages, which only see BlockSlot; the
 // policies list their blocks (for_each_block).
-#include <algorithm>
 #include <string>
 #include <variant>
 #include <vector>
@@ -27,10 +26,8 @@ void record_policy(Policy& policy, trace::BlockTraceSet& set, const std::string&
 }
 
 template <class Policy>
-void attach_policy(Policy& policy, const ExternalBlocks& external, std::vector<std::string>& used) {
-  policy.for_each_block([&](auto& slot) {
-    if (const char* name = external.attach(slot)) used.push_back(name);
-  });
+void attach_policy(Policy& policy, const ExternalBlocks& external) {
+  policy.for_each_block([&](auto& slot) { external.attach(slot); });
 }
 
 }  // namespace
@@ -39,10 +36,8 @@ void WarpScheduler::record_blocks(trace::BlockTraceSet& set, const std::string& 
   std::visit([&](auto& p) { record_policy(p, set, instance); }, policy_);
 }
 
-std::vector<std::string> WarpScheduler::use_external(const ExternalBlocks& external) {
-  std::vector<std::string> used;
-  std::visit([&](auto& p) { attach_policy(p, external, used); }, policy_);
-  return used;
+void WarpScheduler::use_external(const ExternalBlocks& external) {
+  std::visit([&](auto& p) { attach_policy(p, external); }, policy_);
 }
 
 void IssueStage::record_blocks(trace::BlockTraceSet& set, const std::string& prefix) {
@@ -58,10 +53,8 @@ void FetchStage::record_blocks(trace::BlockTraceSet& set, const std::string& ins
   std::visit([&](auto& p) { record_policy(p, set, instance); }, policy_);
 }
 
-std::vector<std::string> FetchStage::use_external(const ExternalBlocks& external) {
-  std::vector<std::string> used;
-  std::visit([&](auto& p) { attach_policy(p, external, used); }, policy_);
-  return used;
+void FetchStage::use_external(const ExternalBlocks& external) {
+  std::visit([&](auto& p) { attach_policy(p, external); }, policy_);
 }
 
 void Sm::record_blocks(trace::BlockTraceSet& set) {
@@ -71,16 +64,13 @@ void Sm::record_blocks(trace::BlockTraceSet& set) {
   core_.barriers.record_to(set.open(prefix + "wpt", core_.barriers.params()));
 }
 
-std::vector<std::string> probe_external(const TimingConfig& c, const ExternalBlocks& external) {
+void probe_external(const TimingConfig& c, const ExternalBlocks& external) {
   SmCore core(c, 0);
   FetchStage fetch(core);
   WarpScheduler scheduler(c);
-  std::vector<std::string> used = scheduler.use_external(external);
-  for (const auto& name : fetch.use_external(external)) used.push_back(name);
-  if (const char* name = core.barriers.use_external(external)) used.push_back(name);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  return used;
+  scheduler.use_external(external);
+  fetch.use_external(external);
+  core.barriers.use_external(external);
 }
 
 void Sm::use_external(const ExternalBlocks& external) {

@@ -26,7 +26,6 @@ class ExternalBlocks {
   void set(ExternalFactory<Block> factory) {
     factories_[Block::kName] = std::move(factory);
   }
-  bool empty() const { return factories_.empty(); }
   // Hands `slot` its stand-in when this block has one; returns the block's name then, else
   // null.
   template <class Block>
@@ -45,7 +44,7 @@ class ExternalBlocks {
 struct TimingConfig;
 // Builds the blocks of one SM of `c` and attaches `external` to them, outside any run, so that
 // a stand-in that cannot serve the configuration fails before a simulation starts (its factory
-// throws). Returns the names of the blocks that got a stand-in (block_hooks.cpp).
-std::vector<std::string> probe_external(const TimingConfig& c, const ExternalBlocks& external);
+// throws; block_hooks.cpp). Which blocks a run uses is policies::blocks_of.
+void probe_external(const TimingConfig& c, const ExternalBlocks& external);
 
 }  // namespace wf::sm

@@ -45,9 +45,8 @@ class WarpScheduler {
   void reset();
   // Records every call of the policy's blocks into `set` as `instance` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& instance);
-  // Hands the policy's blocks to their stand-ins, where `external` has one: returns their block
-  // names (block_hooks.cpp).
-  std::vector<std::string> use_external(const ExternalBlocks& external);
+  // Hands the policy's blocks to their stand-ins, where `external` has one (block_hooks.cpp).
+  void use_external(const ExternalBlocks& external);
 
  private:
   int call_block(std::uint64_t ready, const policies::WptCounts& wpt_count);

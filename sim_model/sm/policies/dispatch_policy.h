@@ -27,23 +27,23 @@ namespace wf::sm::policies {
 class CtaDispatcher {
  public:
   // `asleep[i]`: the GPU's copy of SM i's sleep flag, cleared when a CTA wakes the SM.
-  CtaDispatcher(std::vector<std::unique_ptr<Sm>>& sms, std::uint8_t* asleep)
-      : sms_(&sms), asleep_(asleep) {}
+  CtaDispatcher(std::vector<std::unique_ptr<Sm>>& sms, std::vector<std::uint8_t>& asleep)
+      : sms_(sms), asleep_(asleep) {}
 
   void begin_launch(const CtaShape& shape, std::uint32_t total_ctas) {
     shape_ = shape;
     next_cta_ = 0;
     total_ctas_ = total_ctas;
   }
-  unsigned num_sms() const { return static_cast<unsigned>(sms_->size()); }
-  const Sm& sm(unsigned i) const { return *(*sms_)[i]; }
+  unsigned num_sms() const { return static_cast<unsigned>(sms_.size()); }
+  // What a policy may read of SM i (its resident CTAs, say) to decide where to place.
+  const Sm& sm(unsigned i) const { return *sms_[i]; }
   std::uint32_t next_cta() const { return next_cta_; }
   std::uint32_t total_ctas() const { return total_ctas_; }
   bool ctas_left() const { return next_cta_ < total_ctas_; }
-  bool fits(unsigned sm) const { return (*sms_)[sm]->can_accept(shape_); }
   // Starts the next CTA on SM `sm` if it fits the SM's occupancy limits; returns whether it did.
   bool place(unsigned sm, std::uint64_t now) {
-    Sm& s = *(*sms_)[sm];
+    Sm& s = *sms_[sm];
     if (!s.can_accept(shape_)) return false;
     s.dispatch(next_cta_++, shape_, now);
     asleep_[sm] = false;  // a new CTA wakes the SM
@@ -51,8 +51,8 @@ class CtaDispatcher {
   }
 
  private:
-  std::vector<std::unique_ptr<Sm>>* sms_;
-  std::uint8_t* asleep_;
+  std::vector<std::unique_ptr<Sm>>& sms_;
+  std::vector<std::uint8_t>& asleep_;
   CtaShape shape_;
   std::uint32_t next_cta_ = 0, total_ctas_ = 0;
 };

@@ -5,6 +5,8 @@
 // in the configuration of the inner policy.
 #pragma once
 
+#include <stdexcept>
+
 #include "sim_model/blocks/mwf_arbiter.h"
 #include "sim_model/sm/policies/issue_policy.h"
 
@@ -28,7 +30,7 @@ class MwfIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::MwfArbite
   static blocks::MwfArbiterParams params(const Machine& m) {
     for (const auto& p : blocks::MwfArbiterParams::for_machine(m))
       if (p.inner == kInner) return p;
-    return blocks::MwfArbiterParams::for_machine(m).front();
+    throw std::logic_error("the preset lists no configuration of this inner policy");
   }
 };
 

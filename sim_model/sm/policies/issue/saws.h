@@ -3,6 +3,8 @@
 // inside it greedy then oldest, as SAWS builds on GTO.
 #pragma once
 
+#include <stdexcept>
+
 #include "sim_model/blocks/saws_arbiter.h"
 #include "sim_model/sm/policies/issue_policy.h"
 
@@ -32,7 +34,7 @@ class SawsIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::SawsArbi
   static blocks::SawsArbiterParams params(const Machine& m) {
     for (const auto& p : blocks::SawsArbiterParams::for_machine(m))
       if (p.inner == blocks::InnerPolicy::kGto) return p;
-    return blocks::SawsArbiterParams::for_machine(m).front();
+    throw std::logic_error("the preset lists no configuration of this inner policy");
   }
 };
 
