@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config
-  verilator yosys zlib1g-dev
+  verilator yosys zlib1g-dev libzstd-dev liblz4-dev
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   clang libclang-rt-14-dev
   python3-matplotlib

@@ -117,6 +117,16 @@ DevPtr Runtime::symbol_address(const std::string& name) const {
   return it->second;
 }
 
+std::optional<std::vector<std::uint32_t>> Runtime::kernel_parameter_sizes(
+    const std::string& kernel) const {
+  const auto it = impl_->kernels.find(kernel);
+  if (it == impl_->kernels.end()) return std::nullopt;
+  std::vector<std::uint32_t> sizes;
+  for (const ptx::ParamDecl& p : it->second.module->functions[it->second.index].params)
+    sizes.push_back(p.size);
+  return sizes;
+}
+
 void Runtime::set_registers_per_thread(std::uint32_t registers) {
   impl_->registers_per_thread = registers;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -77,6 +78,11 @@ class Runtime {
   // Address of a module-scope .global/.const variable (cudaGetSymbolAddress). Throws UsageError
   // if no loaded module defines it.
   DevPtr symbol_address(const std::string& name) const;
+
+  // The byte size of each parameter of a loaded kernel, in order; empty when no loaded module
+  // has the kernel. A CUDA runtime passes arguments as one pointer per parameter and needs this
+  // to copy them.
+  std::optional<std::vector<std::uint32_t>> kernel_parameter_sizes(const std::string& kernel) const;
 
   // Runs one kernel to completion (launches execute in order). Throws on a kernel error
   // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.

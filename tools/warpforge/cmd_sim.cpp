@@ -25,6 +25,7 @@
 #include "sim_model/sm/timing_config.h"
 #include "sim_model/trace/block_trace_set.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/machine_options.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
 
@@ -32,13 +33,10 @@ namespace wf::cli {
 namespace {
 
 struct SimArgs {
-  std::string preset = kDefaultPreset;
-  std::string workload, spec, issue, fetch, dispatch;
+  MachineOptions machine;
+  std::string workload, spec;
   bool list_policies = false;
-  std::vector<std::string> params;
   std::string stats, csv;
-  std::uint64_t max_cycles = 0;
-  std::string memory = "golden";
   std::string timeline, timeline_ctas = "0-2";
   std::string record_blocks;
   std::vector<std::string> rtl;
@@ -47,21 +45,7 @@ struct SimArgs {
 };
 
 sm::TimingConfig build_config(const SimArgs& a) {
-  sm::TimingConfig c = sm::load_timing_config(load_machine(a.preset));
-  using sm::policies::PolicyKind;
-  for (const auto& [kind, name] :
-       {std::pair{PolicyKind::kIssue, &a.issue}, std::pair{PolicyKind::kFetch, &a.fetch},
-        std::pair{PolicyKind::kDispatch, &a.dispatch}}) {
-    if (name->empty()) continue;  // the preset's, else the kind's default
-    c.policy(kind) = sm::policies::find_policy(kind, *name).name;
-  }
-  for (const auto& kv : a.params) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw UsageError("--param " + kv + ": expected KEY=VALUE");
-    sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
-  }
-  if (a.max_cycles) c.max_cycles = a.max_cycles;
+  sm::TimingConfig c = timing_config(a.machine);
   if (!a.timeline.empty()) {
     if (a.timeline_sm < 0 || static_cast<unsigned>(a.timeline_sm) >= c.num_sms)
       throw UsageError(fmt::format("--timeline-sm {}: expected an SM number from 0 to {}",
@@ -113,13 +97,6 @@ void print_policies() {
   fmt::print("every SM also holds: [{}] (the barrier unit)\n", fmt::join(sm_core_blocks(), ","));
 }
 
-// The --issue/--fetch/--dispatch help: the registered names and the default.
-std::string policy_help(sm::policies::PolicyKind kind) {
-  using namespace sm::policies;
-  return fmt::format("{} policy: {} (default: the preset's, else {}; see --list-policies)",
-                     kind_title(kind), policy_names(kind), default_policy(kind));
-}
-
 int run(const SimArgs& a) {
   if (a.list_policies) {
     print_policies();
@@ -140,7 +117,7 @@ int run(const SimArgs& a) {
   }
   check_csv_target(a.csv);
   auto session = std::make_shared<gpu::TimingSession>(build_config(a));
-  if (a.memory == "fixed-latency") session->use_fixed_latency_memory();
+  if (a.machine.memory == "fixed-latency") session->use_fixed_latency_memory();
   if (!a.record_blocks.empty())
     session->block_traces = std::make_shared<trace::BlockTraceSet>(a.record_blocks);
   harness::RtlInTheLoop rtl;
@@ -220,29 +197,16 @@ int run(const SimArgs& a) {
 
 std::function<int()> setup(CLI::App& app) {
   auto a = std::make_shared<SimArgs>();
-  app.add_option("--preset", a->preset, "machine preset name or .toml file")->capture_default_str();
+  add_machine_options(app, a->machine);
   app.add_option("--workload,-w", a->workload, "run this built-in workload's host driver");
   app.add_option("--spec", a->spec, "run this launch spec (TOML)")->check(CLI::ExistingFile);
-  app.add_option("--issue", a->issue, policy_help(sm::policies::PolicyKind::kIssue));
-  app.add_option("--fetch", a->fetch, policy_help(sm::policies::PolicyKind::kFetch));
-  app.add_option("--dispatch", a->dispatch, policy_help(sm::policies::PolicyKind::kDispatch));
   app.add_flag("--list-policies", a->list_policies,
                "list every registered issue, fetch and CTA dispatch policy with the blocks it "
                "uses, and exit");
-  app.add_option("--param", a->params,
-                 "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
-                 "l1i.ways, num_sms, ...), watchdog_cycles, max_cycles, regs_per_thread, or "
-                 "reference=1 (no speed shortcuts: much slower, the same statistics but "
-                 "sms[].skipped_cycles; for checking the model)");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
   app.add_option(
       "--csv", a->csv,
       "append the headline statistics as one CSV row (header first when the file is new)");
-  app.add_option("--memory", a->memory,
-                 "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
-                 "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
-      ->check(CLI::IsMember({"golden", "fixed-latency"}))
-      ->capture_default_str();
   app.add_option("--timeline", a->timeline,
                  "write the warp-phase timeline (Chrome trace JSON, opens in Perfetto)");
   app.add_option("--timeline-sm", a->timeline_sm, "the SM the timeline shows")
@@ -259,7 +223,6 @@ std::function<int()> setup(CLI::App& app) {
                  "--list-policies) in every SM as their Verilated RTL instead of the golden "
                  "model; the statistics do not change (the RTL is proven equal), the speed does")
       ->delimiter(',');
-  app.add_option("--max-cycles", a->max_cycles, "stop with an error after this many cycles");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
       ->capture_default_str();

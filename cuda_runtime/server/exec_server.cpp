@@ -1,0 +1,248 @@
+#include "cuda_runtime/server/exec_server.h"
+
+#include <cstdio>
+#include <span>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "cuda_runtime/server/fatbinary.h"
+#include "cuda_runtime/stand_in/cuda_abi.h"
+#include "sim_model/common/error.h"
+
+namespace wf::cudart {
+namespace {
+
+// A request the program gets a CUDA error for; the reason goes to stderr, since a program
+// that ignores return codes would otherwise compute on silently.
+struct CudaFailure {
+  cudaError_t code;
+  std::string message;
+};
+
+std::vector<std::uint8_t> ok(const WireWriter& w = {}) {
+  return w.bytes();
+}
+
+}  // namespace
+
+ExecServer::ExecServer(gpu::Runtime& runtime, const DeviceInfo& device, std::string program,
+                       Hooks hooks)
+    : runtime_(runtime), device_(device), program_(std::move(program)), hooks_(std::move(hooks)) {}
+
+void ExecServer::fail(int status, const std::string& message) const {
+  std::fflush(stdout);
+  fmt::print(stderr, "warpforge: {}\n", message);
+  throw Terminate{status};
+}
+
+ServeOutcome ExecServer::serve(Channel& channel) {
+  ServeOutcome outcome;
+  for (;;) {
+    std::optional<Frame> f;
+    try {
+      f = channel.receive();
+    } catch (const std::runtime_error& e) {
+      fmt::print(stderr, "warpforge: error: {}: {}\n", program_, e.what());
+      outcome.exit_status = 1;
+      return outcome;
+    }
+    if (!f) return outcome;
+    const auto op = static_cast<Op>(f->code);
+    if (op == Op::kHello) outcome.connected = true;
+    WireReader in(f->payload);
+    try {
+      const std::vector<std::uint8_t> reply = handle(op, in);
+      if (!channel.send(static_cast<std::uint32_t>(Status::kOk), reply)) return outcome;
+    } catch (const CudaFailure& e) {
+      fmt::print(stderr, "warpforge: note: {} (the program gets {})\n", e.message, e.code);
+      WireWriter w;
+      w.put(static_cast<std::uint32_t>(e.code));
+      if (!channel.send(static_cast<std::uint32_t>(Status::kCudaError), w.bytes())) return outcome;
+    } catch (const Terminate& t) {
+      WireWriter w;
+      w.put(static_cast<std::uint32_t>(t.status));
+      channel.send(static_cast<std::uint32_t>(Status::kTerminate), w.bytes());
+      outcome.exit_status = t.status;
+      return outcome;
+    } catch (const std::runtime_error& e) {  // a malformed request
+      fmt::print(stderr, "warpforge: error: {}: {}\n", program_, e.what());
+      outcome.exit_status = 1;
+      return outcome;
+    }
+  }
+}
+
+std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
+  WireWriter w;
+  switch (op) {
+    case Op::kHello: {
+      const auto version = in.get<std::uint32_t>();
+      if (version != kProtocolVersion)
+        fail(2, fmt::format("error: {}: loaded a libcudart.so.13 stand-in of protocol version {}, "
+                            "this warpforge speaks {}",
+                            program_, version, kProtocolVersion));
+      w.put_bytes(&device_, sizeof device_);
+      return ok(w);
+    }
+    case Op::kRegisterModule: {
+      const std::string_view bytes = in.get_bytes();
+      const std::string what = fmt::format("{}: fatbinary {}", program_, modules_);
+      try {
+        const auto images = fatbinary_ptx(
+            std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), what);
+        const PtxImage& ptx = choose_ptx(images, what);
+        runtime_.load_ptx(ptx.text, fmt::format("{} (PTX for sm_{})", what, ptx.arch));
+      } catch (const UsageError& e) {
+        fail(2, fmt::format("error: {}", e.what()));
+      }
+      w.put(modules_++);
+      return ok(w);
+    }
+    case Op::kRegisterFunction: {
+      in.get<std::uint32_t>();  // kernels are global across modules in the runtime
+      const std::string name = in.get_string();
+      const auto sizes = runtime_.kernel_parameter_sizes(name);
+      w.put(static_cast<std::uint8_t>(sizes.has_value()));
+      w.put(static_cast<std::uint32_t>(sizes ? sizes->size() : 0));
+      if (sizes)
+        for (std::uint32_t s : *sizes) w.put(s);
+      return ok(w);
+    }
+    case Op::kRegisterVar: {
+      in.get<std::uint32_t>();
+      const std::string name = in.get_string();
+      in.get<std::uint64_t>();
+      std::uint64_t address = 0;
+      bool found = true;
+      try {
+        address = runtime_.symbol_address(name);
+      } catch (const UsageError&) {
+        found = false;
+      }
+      w.put(static_cast<std::uint8_t>(found)).put(address);
+      return ok(w);
+    }
+    case Op::kMalloc: {
+      const auto bytes = in.get<std::uint64_t>();
+      w.put(runtime_.malloc(bytes));
+      return ok(w);
+    }
+    case Op::kFree: {
+      const auto p = in.get<std::uint64_t>();
+      try {
+        runtime_.free(p);
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidDevicePointer, fmt::format("cudaFree: {}", e.what())};
+      }
+      return ok();
+    }
+    case Op::kCopyToDevice: {
+      const auto dst = in.get<std::uint64_t>();
+      const std::string_view data = in.get_bytes();
+      try {
+        runtime_.memcpy_to_device(dst, data.data(), data.size());
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidValue, fmt::format("cudaMemcpy: {}", e.what())};
+      }
+      return ok();
+    }
+    case Op::kCopyToHost: {
+      const auto src = in.get<std::uint64_t>();
+      const auto size = in.get<std::uint64_t>();
+      std::vector<std::uint8_t> data(size);
+      try {
+        runtime_.memcpy_to_host(data.data(), src, size);
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidValue, fmt::format("cudaMemcpy: {}", e.what())};
+      }
+      w.put_bytes(data.data(), data.size());
+      return ok(w);
+    }
+    case Op::kCopyOnDevice: {
+      const auto dst = in.get<std::uint64_t>();
+      const auto src = in.get<std::uint64_t>();
+      const auto size = in.get<std::uint64_t>();
+      try {
+        std::vector<std::uint8_t> data(size);
+        runtime_.memcpy_to_host(data.data(), src, size);
+        runtime_.memcpy_to_device(dst, data.data(), size);
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidValue,
+                          fmt::format("cudaMemcpy device to device: {}", e.what())};
+      }
+      return ok();
+    }
+    case Op::kMemset: {
+      const auto dst = in.get<std::uint64_t>();
+      const auto value = in.get<std::int32_t>();
+      const auto size = in.get<std::uint64_t>();
+      try {
+        runtime_.memset(dst, value, size);
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidValue, fmt::format("cudaMemset: {}", e.what())};
+      }
+      return ok();
+    }
+    case Op::kLaunch:
+      return launch(in);
+    case Op::kNow:
+      w.put(hooks_.now ? hooks_.now() : std::uint64_t{0});
+      return ok(w);
+    case Op::kUnimplemented:
+      fail(2, fmt::format("error: {} called {}, which warpforge's CUDA runtime stand-in does not "
+                          "implement (docs/exec.md lists what it does)",
+                          program_, in.get_string()));
+    case Op::kHostError:
+      fail(2, fmt::format("error: {}: {}", program_, in.get_string()));
+  }
+  throw std::runtime_error(fmt::format("exec protocol: unknown request {}", static_cast<int>(op)));
+}
+
+std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
+  const std::string kernel = in.get_string();
+  std::uint32_t d[6];
+  for (auto& v : d) v = in.get<std::uint32_t>();
+  const auto shared = in.get<std::uint64_t>();
+  const std::string_view params = in.get_bytes();
+  const auto sizes = runtime_.kernel_parameter_sizes(kernel);
+  if (!sizes)
+    throw CudaFailure{kCudaErrorInvalidDeviceFunction,
+                      fmt::format("launch of '{}': no PTX of the program defines it", kernel)};
+  std::vector<gpu::KernelArg> args;
+  std::size_t at = 0;
+  for (std::uint32_t s : *sizes) {
+    if (params.size() - at < s) throw std::runtime_error("exec protocol: launch arguments short");
+    gpu::KernelArg a;
+    a.bytes.assign(params.begin() + at, params.begin() + at + s);
+    args.push_back(std::move(a));
+    at += s;
+  }
+  ExecLaunch l;
+  l.grid = {d[0], d[1], d[2]};
+  l.block = {d[3], d[4], d[5]};
+  l.start_cycle = hooks_.now ? hooks_.now() : 0;
+  std::fflush(stdout);
+  try {
+    l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared));
+  } catch (const gpu::KernelError& e) {
+    if (hooks_.after_launch) hooks_.after_launch();
+    const auto [status, dump] =
+        hooks_.failure ? hooks_.failure() : std::pair<std::string, std::string>{};
+    if (status == "deadlock" || status == "livelock") {
+      std::fflush(stdout);
+      fmt::print(stderr, "warpforge: {}: {}\n{}", status, e.what(), dump);
+      throw Terminate{3};
+    }
+    fail(1, fmt::format("kernel fault: {}", e.what()));
+  } catch (const UsageError& e) {
+    if (hooks_.after_launch) hooks_.after_launch();
+    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
+  }
+  if (hooks_.after_launch) hooks_.after_launch();
+  l.end_cycle = hooks_.now ? hooks_.now() : 0;
+  launches_.push_back(std::move(l));
+  return ok();
+}
+
+}  // namespace wf::cudart

@@ -1,0 +1,61 @@
+// The runtime's error state and the names and descriptions of the errors the stand-in returns.
+#include "cuda_runtime/stand_in/api.h"
+
+using namespace wf::cudart;
+
+namespace {
+
+struct ErrorText {
+  int code;
+  const char* name;
+  const char* description;
+};
+
+constexpr ErrorText kErrors[] = {
+    {kCudaSuccess, "cudaSuccess", "no error"},
+    {kCudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {kCudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {kCudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
+    {kCudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration",
+     "invalid configuration argument"},
+    {kCudaErrorInvalidSymbol, "cudaErrorInvalidSymbol", "invalid device symbol"},
+    {kCudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {kCudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection",
+     "invalid copy direction for memcpy"},
+    {kCudaErrorInvalidDeviceFunction, "cudaErrorInvalidDeviceFunction", "invalid device function"},
+    {kCudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {kCudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {kCudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice",
+     "no kernel image is available for execution on the device"},
+    {kCudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {kCudaErrorSymbolNotFound, "cudaErrorSymbolNotFound", "named symbol not found"},
+    {kCudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
+    {kCudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {kCudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {kCudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+};
+
+const ErrorText* find(int code) {
+  for (const ErrorText& e : kErrors)
+    if (e.code == code) return &e;
+  return nullptr;
+}
+
+}  // namespace
+
+WF_CUDART_API cudaError_t cudaGetLastError() {
+  return last_error(true);
+}
+WF_CUDART_API cudaError_t cudaPeekAtLastError() {
+  return last_error(false);
+}
+
+WF_CUDART_API const char* cudaGetErrorString(cudaError_t error) {
+  const ErrorText* e = find(error);
+  return e ? e->description : "unrecognized error code";
+}
+
+WF_CUDART_API const char* cudaGetErrorName(cudaError_t error) {
+  const ErrorText* e = find(error);
+  return e ? e->name : "cudaErrorUnknown";
+}

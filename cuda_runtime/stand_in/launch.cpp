@@ -1,0 +1,92 @@
+// Kernel launches: every launch path of the runtime ends here, runs on the simulated device and
+// returns when the kernel has finished (a single in-order device).
+#include <cstdio>
+#include <cstring>
+
+#include "cuda_runtime/stand_in/api.h"
+
+using namespace wf::cudart;
+
+namespace {
+
+cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args,
+                   std::size_t shared) {
+  auto lock = lock_device();
+  StandIn& s = StandIn::get();
+  const KernelRecord* k = s.kernel(host_function);
+  if (!k) return record_error(kCudaErrorInvalidDeviceFunction);
+  WireWriter w;
+  w.put_string(k->name);
+  for (unsigned d : {grid.x, grid.y, grid.z, block.x, block.y, block.z}) w.put(d);
+  w.put(std::uint64_t{shared});
+  std::vector<std::uint8_t> params;
+  for (std::size_t i = 0; i < k->param_sizes.size(); ++i) {
+    if (!args || !args[i]) s.host_error("cudaLaunchKernel: " + k->name + ": argument missing");
+    const auto* p = static_cast<const std::uint8_t*>(args[i]);
+    params.insert(params.end(), p, p + k->param_sizes[i]);
+  }
+  w.put_bytes(params.data(), params.size());
+  // The program's own output so far comes before anything the kernel prints.
+  std::fflush(stdout);
+  return record_error(s.call(Op::kLaunch, w).error);
+}
+
+}  // namespace
+
+WF_CUDART_API cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
+                                           std::size_t shared, cudaStream_t) {
+  return launch(func, grid, block, args, shared);
+}
+
+WF_CUDART_API cudaError_t cudaLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block,
+                                                void** args, std::size_t shared, cudaStream_t) {
+  return launch(func, grid, block, args, shared);
+}
+
+WF_CUDART_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,
+                                             void** args, std::size_t shared, cudaStream_t) {
+  return launch(kernel, grid, block, args, shared);
+}
+
+WF_CUDART_API cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block,
+                                                  void** args, std::size_t shared, cudaStream_t) {
+  return launch(kernel, grid, block, args, shared);
+}
+
+// All of a CTA's threads may be resident at once in the model, so a cooperative launch is an
+// ordinary one as long as the grid fits (the device checks that, as for any launch).
+WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block,
+                                                      void** args, std::size_t shared,
+                                                      cudaStream_t) {
+  return launch(func, grid, block, args, shared);
+}
+
+WF_CUDART_API cudaError_t cudaFuncSetCacheConfig(const void*, int) {
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaFuncSetSharedMemConfig(const void*, int) {
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaFuncSetAttribute(const void*, int, int) {
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaDeviceSetCacheConfig(int) {
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaDeviceSetSharedMemConfig(int) {
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaFuncGetAttributes(CudaFuncAttributes* attributes, const void* func) {
+  auto lock = lock_device();
+  StandIn& s = StandIn::get();
+  if (!attributes) return record_error(kCudaErrorInvalidValue);
+  if (!s.kernel(func)) return record_error(kCudaErrorInvalidDeviceFunction);
+  std::memset(attributes, 0, sizeof *attributes);
+  attributes->maxThreadsPerBlock = static_cast<int>(s.device().max_threads_per_block);
+  attributes->ptxVersion = 75;
+  attributes->binaryVersion = 75;
+  attributes->maxDynamicSharedSizeBytes = static_cast<int>(s.device().shared_bytes_per_block);
+  attributes->preferredShmemCarveout = -1;
+  return kCudaSuccess;
+}

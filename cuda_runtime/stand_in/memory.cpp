@@ -1,0 +1,189 @@
+// Device memory: allocation, copies in every direction (the async forms are synchronous on a
+// single in-order device), memset and module variables (symbols).
+#include <cstdlib>
+#include <cstring>
+
+#include "cuda_runtime/stand_in/api.h"
+
+using namespace wf::cudart;
+
+namespace {
+
+std::uint64_t address(const void* p) {
+  return reinterpret_cast<std::uintptr_t>(p);
+}
+
+cudaError_t copy(void* dst, const void* src, std::size_t count, int kind) {
+  if (count == 0) return kCudaSuccess;
+  if (!dst || !src) return record_error(kCudaErrorInvalidValue);
+  StandIn& s = StandIn::get();
+  if (kind == kDefault) {
+    const bool d = s.is_device_pointer(dst), h = s.is_device_pointer(src);
+    kind = d ? (h ? kDeviceToDevice : kHostToDevice) : (h ? kDeviceToHost : kHostToHost);
+  }
+  WireWriter w;
+  switch (kind) {
+    case kHostToHost:
+      std::memmove(dst, src, count);
+      return kCudaSuccess;
+    case kHostToDevice:
+      w.put(address(dst)).put_bytes(src, count);
+      return record_error(s.call(Op::kCopyToDevice, w).error);
+    case kDeviceToHost: {
+      w.put(address(src)).put(std::uint64_t{count});
+      const Reply r = s.call(Op::kCopyToHost, w);
+      if (r.error != kCudaSuccess) return record_error(r.error);
+      const std::string_view data = r.reader().get_bytes();
+      std::memcpy(dst, data.data(), count);
+      return kCudaSuccess;
+    }
+    case kDeviceToDevice:
+      w.put(address(dst)).put(address(src)).put(std::uint64_t{count});
+      return record_error(s.call(Op::kCopyOnDevice, w).error);
+    default:
+      return record_error(kCudaErrorInvalidMemcpyDirection);
+  }
+}
+
+// A module variable's device range, or null when the program names no registered variable or
+// the range [offset, offset + count) leaves it.
+const VariableRecord* symbol(const void* host_variable, std::size_t count, std::size_t offset) {
+  const VariableRecord* v = StandIn::get().variable(host_variable);
+  if (!v || !v->found || offset > v->size || count > v->size - offset) return nullptr;
+  return v;
+}
+
+cudaError_t to_symbol(const void* sym, const void* src, std::size_t count, std::size_t offset,
+                      int kind) {
+  auto lock = lock_device();
+  const VariableRecord* v = symbol(sym, count, offset);
+  if (!v) return record_error(kCudaErrorInvalidSymbol);
+  if (kind == kHostToHost || kind == kDeviceToHost)
+    return record_error(kCudaErrorInvalidMemcpyDirection);
+  return copy(reinterpret_cast<void*>(v->address + offset), src, count, kind);
+}
+
+cudaError_t from_symbol(void* dst, const void* sym, std::size_t count, std::size_t offset,
+                        int kind) {
+  auto lock = lock_device();
+  const VariableRecord* v = symbol(sym, count, offset);
+  if (!v) return record_error(kCudaErrorInvalidSymbol);
+  if (kind == kHostToHost || kind == kHostToDevice)
+    return record_error(kCudaErrorInvalidMemcpyDirection);
+  return copy(dst, reinterpret_cast<const void*>(v->address + offset), count, kind);
+}
+
+cudaError_t memset_device(void* dst, int value, std::size_t count) {
+  auto lock = lock_device();
+  if (count == 0) return kCudaSuccess;
+  WireWriter w;
+  w.put(address(dst)).put(std::int32_t{value}).put(std::uint64_t{count});
+  return record_error(StandIn::get().call(Op::kMemset, w).error);
+}
+
+}  // namespace
+
+WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
+  auto lock = lock_device();
+  if (!p) return record_error(kCudaErrorInvalidValue);
+  StandIn& s = StandIn::get();
+  WireWriter w;
+  w.put(std::uint64_t{size});
+  const Reply r = s.call(Op::kMalloc, w);
+  if (r.error != kCudaSuccess) return record_error(r.error);
+  const auto a = r.reader().get<std::uint64_t>();
+  s.note_allocation(a, size);
+  *p = reinterpret_cast<void*>(a);
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaFree(void* p) {
+  auto lock = lock_device();
+  if (!p) return kCudaSuccess;
+  StandIn& s = StandIn::get();
+  WireWriter w;
+  w.put(address(p));
+  const cudaError_t e = s.call(Op::kFree, w).error;
+  if (e == kCudaSuccess) s.forget_allocation(address(p));
+  return record_error(e);
+}
+
+WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream_t) {
+  return cudaMalloc(p, size);
+}
+WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t) {
+  return cudaFree(p);
+}
+
+// Pinned host memory is ordinary host memory here: copies are not timed.
+WF_CUDART_API cudaError_t cudaMallocHost(void** p, std::size_t size) {
+  if (!p) return record_error(kCudaErrorInvalidValue);
+  *p = std::malloc(size ? size : 1);
+  return *p ? kCudaSuccess : record_error(kCudaErrorMemoryAllocation);
+}
+WF_CUDART_API cudaError_t cudaHostAlloc(void** p, std::size_t size, unsigned) {
+  return cudaMallocHost(p, size);
+}
+WF_CUDART_API cudaError_t cudaFreeHost(void* p) {
+  std::free(p);
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, int kind) {
+  auto lock = lock_device();
+  return copy(dst, src, count, kind);
+}
+WF_CUDART_API cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, int kind,
+                                          cudaStream_t) {
+  auto lock = lock_device();
+  return copy(dst, src, count, kind);
+}
+
+WF_CUDART_API cudaError_t cudaMemcpyToSymbol(const void* sym, const void* src, std::size_t count,
+                                             std::size_t offset, int kind) {
+  return to_symbol(sym, src, count, offset, kind);
+}
+WF_CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void* sym, const void* src,
+                                                  std::size_t count, std::size_t offset, int kind,
+                                                  cudaStream_t) {
+  return to_symbol(sym, src, count, offset, kind);
+}
+WF_CUDART_API cudaError_t cudaMemcpyFromSymbol(void* dst, const void* sym, std::size_t count,
+                                               std::size_t offset, int kind) {
+  return from_symbol(dst, sym, count, offset, kind);
+}
+WF_CUDART_API cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* sym, std::size_t count,
+                                                    std::size_t offset, int kind, cudaStream_t) {
+  return from_symbol(dst, sym, count, offset, kind);
+}
+
+WF_CUDART_API cudaError_t cudaGetSymbolAddress(void** p, const void* sym) {
+  auto lock = lock_device();
+  const VariableRecord* v = symbol(sym, 0, 0);
+  if (!p || !v) return record_error(kCudaErrorInvalidSymbol);
+  *p = reinterpret_cast<void*>(v->address);
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaGetSymbolSize(std::size_t* size, const void* sym) {
+  auto lock = lock_device();
+  const VariableRecord* v = symbol(sym, 0, 0);
+  if (!size || !v) return record_error(kCudaErrorInvalidSymbol);
+  *size = v->size;
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaMemset(void* dst, int value, std::size_t count) {
+  return memset_device(dst, value, count);
+}
+WF_CUDART_API cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t count, cudaStream_t) {
+  return memset_device(dst, value, count);
+}
+
+WF_CUDART_API cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
+  auto lock = lock_device();
+  const DeviceInfo& d = StandIn::get().device();
+  if (free_bytes) *free_bytes = d.global_bytes;
+  if (total_bytes) *total_bytes = d.global_bytes;
+  return kCudaSuccess;
+}

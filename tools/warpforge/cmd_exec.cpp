@@ -1,0 +1,233 @@
+// `warpforge exec`: runs an unmodified CUDA application (built with `nvcc -cudart shared`) with
+// its own host code. The program runs as a child process whose loader finds warpforge's
+// libcudart.so.13 stand-in (cuda_runtime/stand_in/) first; the stand-in forwards every device
+// operation over a socket to this process, which runs the kernels on the cycle model (or the
+// functional executor) and writes the statistics when the program has exited. Exit status: the
+// program's own, or 1 a kernel fault, 2 bad input (including a CUDA call the stand-in does not
+// implement), 3 deadlock or livelock.
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cuda_runtime/server/device_info.h"
+#include "cuda_runtime/server/exec_server.h"
+#include "cuda_runtime/server/program_check.h"
+#include "sim_model/common/atomic_file.h"
+#include "sim_model/common/error.h"
+#include "sim_model/gpu/runtime.h"
+#include "sim_model/gpu/timing_report.h"
+#include "sim_model/gpu/timing_session.h"
+#include "tools/warpforge/command.h"
+#include "tools/warpforge/machine_options.h"
+
+namespace wf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::ordered_json;
+
+struct ExecArgs {
+  MachineOptions machine;
+  bool functional = false;
+  std::string stats;
+  std::vector<std::string> command;
+};
+
+// The stand-in is built beside warpforge (build/<preset>/cuda_runtime/libcudart.so.13).
+fs::path stand_in_directory() {
+  const fs::path dir = fs::read_symlink("/proc/self/exe").parent_path() / "cuda_runtime";
+  if (!fs::exists(dir / "libcudart.so.13"))
+    throw std::runtime_error(
+        fmt::format("the CUDA runtime stand-in is missing beside warpforge ({}); build the target "
+                    "wf_cudart_stand_in",
+                    (dir / "libcudart.so.13").string()));
+  return dir;
+}
+
+void check_stats_target(const std::string& path) {
+  if (path.empty()) return;
+  const fs::path p(path);
+  if (fs::is_directory(p)) throw UsageError(fmt::format("--stats {}: is a directory", path));
+  const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (!fs::is_directory(parent))
+    throw UsageError(fmt::format("--stats {}: expected a file in an existing directory", path));
+}
+
+// The child: the program, with the socket and the stand-in's directory in its environment.
+[[noreturn]] void exec_program(const std::string& path, const std::vector<std::string>& command,
+                               int socket_fd, const fs::path& stand_in) {
+  // dup() clears FD_CLOEXEC, so this descriptor survives exec; the pair's own do not.
+  const int fd = ::dup(socket_fd);
+  ::setenv(cudart::kSocketFdVariable, std::to_string(fd).c_str(), 1);
+  const char* old = std::getenv("LD_LIBRARY_PATH");
+  const std::string search = stand_in.string() + (old && *old ? std::string(":") + old : "");
+  ::setenv("LD_LIBRARY_PATH", search.c_str(), 1);
+  std::vector<char*> argv;
+  for (const auto& s : command) argv.push_back(const_cast<char*>(s.c_str()));
+  argv.push_back(nullptr);
+  ::execv(path.c_str(), argv.data());
+  std::fprintf(stderr, "warpforge: error: %s: cannot execute: %s\n", path.c_str(),
+               std::strerror(errno));
+  _exit(2);
+}
+
+ordered_json launches_json(const std::vector<cudart::ExecLaunch>& launches) {
+  ordered_json a = ordered_json::array();
+  for (const auto& l : launches)
+    a.push_back({{"kernel", l.stats.kernel},
+                 {"grid", {l.grid.x, l.grid.y, l.grid.z}},
+                 {"block", {l.block.x, l.block.y, l.block.z}},
+                 {"start", l.start_cycle},
+                 {"end", l.end_cycle},
+                 {"warp_instructions", l.stats.warp_instructions},
+                 {"thread_instructions", l.stats.thread_instructions}});
+  return a;
+}
+
+// The statistics file: the program, its exit status and every launch; under the cycle model
+// also everything `warpforge sim --stats` reports (per kernel and in total).
+std::string stats_json(const ExecArgs& a, int status, const cudart::ExecServer& server,
+                       const gpu::TimingSession* session) {
+  ordered_json j;
+  if (session)
+    j = ordered_json::parse(gpu::timing_report_json(*session, {a.command[0], status == 0}));
+  ordered_json head;
+  head["program"] = a.command[0];
+  head["args"] = ordered_json(std::vector<std::string>(a.command.begin() + 1, a.command.end()));
+  head["exit_status"] = status;
+  head["model"] = session ? "timing" : "functional";
+  std::uint64_t warp = 0, thread = 0;
+  for (const auto& l : server.launches()) {
+    warp += l.stats.warp_instructions;
+    thread += l.stats.thread_instructions;
+  }
+  head["launch_count"] = server.launches().size();
+  head["warp_instructions"] = warp;
+  head["thread_instructions"] = thread;
+  head["launches"] = launches_json(server.launches());
+  for (auto& [k, v] : j.items()) head[k] = v;
+  return head.dump(2) + "\n";
+}
+
+int run(const ExecArgs& a) {
+  if (a.command.empty())
+    throw UsageError("exec: expected a program to run: exec [OPTIONS] -- PROGRAM [ARGS...]");
+  const std::string path = cudart::resolve_program(a.command[0]);
+  cudart::check_loads_cudart(path);
+  check_stats_target(a.stats);
+  const fs::path stand_in = stand_in_directory();
+  const sm::TimingConfig config = timing_config(a.machine);
+  std::shared_ptr<gpu::TimingSession> session;
+  if (!a.functional) {
+    session = std::make_shared<gpu::TimingSession>(config);
+    if (a.machine.memory == "fixed-latency") session->use_fixed_latency_memory();
+  }
+  gpu::RuntimeOptions options;
+  options.timing = session;
+  gpu::Runtime runtime(options);
+
+  const bool tty = isatty(fileno(stderr));
+  const auto start = std::chrono::steady_clock::now();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (tty && session) {
+    session->progress = [&](std::uint64_t cycles, std::uint64_t threads) {
+      const double s = seconds();
+      fmt::print(stderr, "\r  cycle {:>12}  IPC {:8.2f}  {:8.0f} cycles/s", cycles,
+                 cycles ? static_cast<double>(threads) / cycles : 0.0, s > 0 ? cycles / s : 0.0);
+      std::fflush(stderr);
+    };
+  }
+  cudart::ExecServer::Hooks hooks;
+  hooks.now = [&] { return session ? session->results().cycles : std::uint64_t{0}; };
+  hooks.failure = [&] {
+    return session ? std::pair{session->results().status, session->results().warp_dump}
+                   : std::pair<std::string, std::string>{};
+  };
+  if (tty && session) hooks.after_launch = [] { fmt::print(stderr, "\r{:70}\r", ""); };
+  cudart::ExecServer server(runtime, cudart::device_info(config, a.functional), a.command[0],
+                            hooks);
+
+  int sockets[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
+    throw std::runtime_error(fmt::format("socketpair: {}", std::strerror(errno)));
+  std::fflush(nullptr);
+  const pid_t child = ::fork();
+  if (child < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+  if (child == 0) {
+    ::close(sockets[0]);
+    exec_program(path, a.command, sockets[1], stand_in);
+  }
+  ::close(sockets[1]);
+  cudart::Channel channel(sockets[0]);
+  const cudart::ServeOutcome outcome = server.serve(channel);
+  ::close(sockets[0]);
+  int wait_status = 0;
+  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
+  }
+  int status = 0;
+  if (outcome.exit_status) {
+    status = *outcome.exit_status;
+  } else if (WIFEXITED(wait_status)) {
+    status = WEXITSTATUS(wait_status);
+  } else if (WIFSIGNALED(wait_status)) {
+    const int sig = WTERMSIG(wait_status);
+    fmt::print(stderr, "warpforge: {} was killed by signal {} ({})\n", a.command[0], sig,
+               strsignal(sig));
+    status = 128 + sig;
+  }
+  if (!outcome.connected && !outcome.exit_status)
+    fmt::print(stderr,
+               "warpforge: note: {} never called the CUDA runtime through warpforge's "
+               "stand-in\n",
+               a.command[0]);
+  if (!a.stats.empty())
+    write_file_atomically(a.stats, stats_json(a, status, server, session.get()));
+
+  std::uint64_t threads = 0;
+  for (const auto& l : server.launches()) threads += l.stats.thread_instructions;
+  const std::uint64_t cycles = session ? session->results().cycles : 0;
+  fmt::print(stderr,
+             "warpforge: {} exited with status {}: {} kernel launches, {} thread instructions",
+             a.command[0], status, server.launches().size(), threads);
+  if (session)
+    fmt::print(stderr, ", {} cycles, IPC {:.2f}", cycles,
+               cycles ? static_cast<double>(threads) / cycles : 0.0);
+  fmt::print(stderr, " ({} model, {:.2f} s)\n", session ? "cycle" : "functional", seconds());
+  return status;
+}
+
+std::function<int()> setup(CLI::App& app) {
+  auto a = std::make_shared<ExecArgs>();
+  add_machine_options(app, a->machine);
+  app.add_flag("--functional", a->functional,
+               "run the kernels on the functional executor only (no timing: fast, and events "
+               "measure 0 ms)");
+  app.add_option("--stats", a->stats,
+                 "write the statistics (the program's launches, per kernel and in total) as "
+                 "JSON to this file when the program has exited");
+  app.add_option("command", a->command, "-- PROGRAM ARGS...: the CUDA program and its arguments")
+      ->required();
+  return [a] { return run(*a); };
+}
+
+}  // namespace
+
+WF_COMMAND(Command{"exec", "Run an unmodified CUDA program (nvcc -cudart shared) on the model",
+                   setup, 48})
+
+}  // namespace wf::cli

@@ -1,0 +1,60 @@
+#include "tools/warpforge/machine_options.h"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "sim_model/common/error.h"
+#include "sim_model/sm/policies/policy_info.h"
+
+namespace wf::cli {
+namespace {
+
+// The --issue/--fetch/--dispatch help: the registered names and the default.
+std::string policy_help(sm::policies::PolicyKind kind) {
+  using namespace sm::policies;
+  return fmt::format("{} policy: {} (default: the preset's, else {}; see sim --list-policies)",
+                     kind_title(kind), policy_names(kind), default_policy(kind));
+}
+
+}  // namespace
+
+void add_machine_options(CLI::App& app, MachineOptions& m) {
+  using sm::policies::PolicyKind;
+  app.add_option("--preset", m.preset, "machine preset name or .toml file")->capture_default_str();
+  app.add_option("--issue", m.issue, policy_help(PolicyKind::kIssue));
+  app.add_option("--fetch", m.fetch, policy_help(PolicyKind::kFetch));
+  app.add_option("--dispatch", m.dispatch, policy_help(PolicyKind::kDispatch));
+  app.add_option("--param", m.params,
+                 "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
+                 "l1i.ways, num_sms, ...), watchdog_cycles, max_cycles, regs_per_thread, or "
+                 "reference=1 (no speed shortcuts: much slower, the same statistics but "
+                 "sms[].skipped_cycles; for checking the model)");
+  app.add_option("--memory", m.memory,
+                 "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
+                 "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
+      ->check(CLI::IsMember({"golden", "fixed-latency"}))
+      ->capture_default_str();
+  app.add_option("--max-cycles", m.max_cycles, "stop with an error after this many cycles");
+}
+
+sm::TimingConfig timing_config(const MachineOptions& m) {
+  sm::TimingConfig c = sm::load_timing_config(load_machine(m.preset));
+  using sm::policies::PolicyKind;
+  for (const auto& [kind, name] :
+       {std::pair{PolicyKind::kIssue, &m.issue}, std::pair{PolicyKind::kFetch, &m.fetch},
+        std::pair{PolicyKind::kDispatch, &m.dispatch}}) {
+    if (name->empty()) continue;  // the preset's, else the kind's default
+    c.policy(kind) = sm::policies::find_policy(kind, *name).name;
+  }
+  for (const auto& kv : m.params) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--param " + kv + ": expected KEY=VALUE");
+    sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  if (m.max_cycles) c.max_cycles = m.max_cycles;
+  return c;
+}
+
+}  // namespace wf::cli

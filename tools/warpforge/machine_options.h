@@ -1,0 +1,30 @@
+// The options that choose the simulated machine and its policies, shared by the commands that
+// run kernels on the cycle model (`sim`, `exec`).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "sim_model/presets/machine.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf::cli {
+
+struct MachineOptions {
+  std::string preset = kDefaultPreset;
+  std::string issue, fetch, dispatch;  // empty: the preset's, else the kind's default
+  std::vector<std::string> params;     // KEY=VALUE
+  std::uint64_t max_cycles = 0;
+  std::string memory = "golden";
+};
+
+// --preset, --issue, --fetch, --dispatch, --param, --memory, --max-cycles.
+void add_machine_options(CLI::App& app, MachineOptions& m);
+
+// The machine and policies the options name. Throws UsageError naming the bad option.
+sm::TimingConfig timing_config(const MachineOptions& m);
+
+}  // namespace wf::cli
