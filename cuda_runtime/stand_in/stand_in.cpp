@@ -48,6 +48,8 @@ StandIn::StandIn() : channel_(socket_fd()) {
 }
 
 Reply StandIn::call(Op op, const WireWriter& request) {
+  // What the program printed so far comes before anything warpforge or a kernel prints.
+  std::fflush(stdout);
   if (!channel_.send(static_cast<std::uint32_t>(op), request.bytes())) die(1);
   std::optional<Frame> f;
   try {

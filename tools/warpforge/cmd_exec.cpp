@@ -198,6 +198,8 @@ int run(const ExecArgs& a) {
   if (!a.stats.empty())
     write_file_atomically(a.stats, stats_json(a, status, server, session.get()));
 
+  // A run warpforge ended has said why in one line (or the dump); nothing to add.
+  if (outcome.exit_status) return status;
   std::uint64_t threads = 0;
   for (const auto& l : server.launches()) threads += l.stats.thread_instructions;
   const std::uint64_t cycles = session ? session->results().cycles : 0;

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# `warpforge exec` runs the checked-in CUDA programs (programs/bin/, built from programs/*.cu
+# by programs/build.sh) with their own host code, functional and on the cycle model, and each
+# prints exactly what it prints on a GPU (programs/<name>.expected). Bad inputs end with one
+# line and exit 2; a kernel fault with exit 1. Usage: exec_programs.sh WARPFORGE
+set -uo pipefail
+wf="$1"
+here="$(cd "$(dirname "$0")" && pwd)"
+bin="$here/programs/bin"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# expect_status STATUS NAME COMMAND...: runs COMMAND, stdout to $tmp/out, stderr to $tmp/err.
+expect_status() {
+  local want="$1" name="$2"
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    fail "$name: exit status $got, expected $want"
+    sed 's/^/    /' "$tmp/err" | head -20
+    return 1
+  fi
+  return 0
+}
+
+# The programs print their results on stdout: the same bytes under both models.
+for program in vecadd bfs symbols streams grid_barrier; do
+  for model in --functional ""; do
+    name="$program ${model:---cycle}"
+    if expect_status 0 "$name" "$wf" exec $model --stats "$tmp/stats.json" -- "$bin/$program"; then
+      cmp -s "$tmp/out" "$here/programs/$program.expected" ||
+        fail "$name: stdout differs from programs/$program.expected: $(diff "$tmp/out" "$here/programs/$program.expected" | head -5)"
+      [ -s "$tmp/stats.json" ] || fail "$name: no statistics written"
+    fi
+  done
+done
+
+# Arguments reach the program; the statistics count every launch, per kernel and in total.
+if expect_status 0 "bfs 1000 --stats" "$wf" exec --stats "$tmp/bfs.json" -- "$bin/bfs" 1000; then
+  python3 - "$tmp/bfs.json" <<'PY' || fail "bfs statistics: see above"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["program"].endswith("bfs") and s["args"] == ["1000"], (s["program"], s["args"])
+assert s["model"] == "timing" and s["exit_status"] == 0
+launches = s["launches"]
+assert s["launch_count"] == len(launches) == len(s["kernels"]) and len(launches) % 2 == 0
+assert {l["kernel"] for l in launches} == {"_Z6expandPK4NodePKiPbS4_PKbPii", "_Z7advancePbS_S_S_i"}
+assert sum(l["thread_instructions"] for l in launches) == s["thread_instructions"]
+assert all(l["end"] >= l["start"] for l in launches) and s["cycles"] >= launches[-1]["end"]
+print("bfs statistics: %d launches, %d cycles" % (len(launches), s["cycles"]))
+PY
+  grep -q "^bfs: 1000 nodes" "$tmp/out" || fail "bfs 1000: argument not passed: $(head -1 "$tmp/out")"
+fi
+
+# The machine is the preset's: a one-SM machine reports one SM.
+if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
+  grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"
+fi
+
+# An unimplemented call: one line naming it, exit 2, the program's output before it kept.
+if expect_status 2 "unimplemented" "$wf" exec -- "$bin/unimplemented"; then
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaMallocManaged" "$tmp/err" ||
+    fail "unimplemented: stderr is not one line naming cudaMallocManaged: $(cat "$tmp/err")"
+  [ "$(cat "$tmp/out")" = "before the call" ] || fail "unimplemented: stdout $(cat "$tmp/out")"
+fi
+
+# A kernel fault: exit 1, the fault named.
+if expect_status 1 "fault" "$wf" exec --functional -- "$bin/fault"; then
+  grep -q "^warpforge: kernel fault: kernel '_Z7overrunPii'.*out-of-bounds" "$tmp/err" ||
+    fail "fault: $(cat "$tmp/err")"
+fi
+
+# Bad input: one line, exit 2.
+bad() {
+  local name="$1" pattern="$2"
+  shift 2
+  if expect_status 2 "$name" "$@"; then
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "$pattern" "$tmp/err" ||
+      fail "$name: expected one line matching '$pattern', got: $(cat "$tmp/err")"
+  fi
+}
+bad "static runtime" "does not load libcudart.so.13.*-cudart shared" "$wf" exec -- /bin/true
+bad "missing program" "not found on PATH" "$wf" exec -- no-such-program-anywhere
+bad "no program" "expected a program\|command is required" "$wf" exec
+bad "stats is a directory" "is a directory" "$wf" exec --stats "$tmp" -- "$bin/vecadd"
+bad "unknown policy" "issue" "$wf" exec --issue nope -- "$bin/vecadd"
+# Outside `warpforge exec` the stand-in refuses to run instead of pretending to be a GPU.
+bad "stand-in outside exec" "outside .warpforge exec." \
+  env LD_LIBRARY_PATH="$(dirname "$wf")/cuda_runtime" "$bin/vecadd"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)"
+  exit 1
+fi
+echo "all exec checks passed"
