@@ -1,18 +1,15 @@
-// The device: one GPU, described by the preset `warpforge exec` runs (DeviceInfo), with compute
-// capability 7.5 because the PTX warpforge executes is what nvcc emits for sm_75.
+// The device: one GPU, described by the preset `warpforge exec` runs (DeviceInfo).
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/device_attributes.h"
 
 using namespace wf::cudart;
 
 namespace {
-
-constexpr int kMajor = 7, kMinor = 5;
-constexpr int kMaxGrid[3] = {2147483647, 65535, 65535};
-constexpr int kMaxBlock[3] = {1024, 1024, 64};
 
 cudaError_t check_device(int device) {
   return device == 0 ? kCudaSuccess : record_error(kCudaErrorInvalidDevice);
@@ -86,8 +83,8 @@ WF_CUDART_API cudaError_t cudaGetDeviceProperties(CudaDeviceProp* p, int device)
     p->maxGridSize[i] = kMaxGrid[i];
   }
   p->totalConstMem = d.const_bytes;
-  p->major = kMajor;
-  p->minor = kMinor;
+  p->major = kComputeMajor;
+  p->minor = kComputeMinor;
   p->textureAlignment = 512;
   p->texturePitchAlignment = 32;
   p->multiProcessorCount = static_cast<int>(d.multiprocessors);
@@ -108,79 +105,9 @@ WF_CUDART_API cudaError_t cudaDeviceGetAttribute(int* value, int attribute, int 
   if (!value) return record_error(kCudaErrorInvalidValue);
   if (check_device(device) != kCudaSuccess) return kCudaErrorInvalidDevice;
   auto lock = lock_device();
-  StandIn& s = StandIn::get();
-  const DeviceInfo& d = s.device();
-  auto i = [](std::uint64_t v) { return static_cast<int>(v); };
-  switch (attribute) {
-    case 1:
-      *value = i(d.max_threads_per_block);
-      break;
-    case 2:
-    case 3:
-    case 4:
-      *value = kMaxBlock[attribute - 2];
-      break;
-    case 5:
-    case 6:
-    case 7:
-      *value = kMaxGrid[attribute - 5];
-      break;
-    case 8:
-    case 97:
-      *value = i(d.shared_bytes_per_block);
-      break;
-    case 9:
-      *value = i(d.const_bytes);
-      break;
-    case 10:
-      *value = i(d.warp_size);
-      break;
-    case 12:
-    case 82:
-      *value = i(d.registers_per_sm);
-      break;
-    case 13:
-      *value = i(d.core_clock_khz);
-      break;
-    case 16:
-      *value = i(d.multiprocessors);
-      break;
-    case 18:
-    case 31:
-    case 41:
-    case 83:
-    case 95:
-      *value = attribute == 41;
-      break;
-    case 36:
-      *value = i(d.memory_clock_khz);
-      break;
-    case 37:
-      *value = i(d.memory_bus_bits);
-      break;
-    case 38:
-      *value = i(d.l2_bytes);
-      break;
-    case 39:
-      *value = i(d.max_threads_per_sm);
-      break;
-    case 75:
-      *value = kMajor;
-      break;
-    case 76:
-      *value = kMinor;
-      break;
-    case 81:
-      *value = i(d.shared_bytes_per_sm);
-      break;
-    case 106:
-      *value = i(d.max_blocks_per_sm);
-      break;
-    default:
-      // Answering 0 would silently steer the program; say which attribute is missing instead.
-      s.host_error("cudaDeviceGetAttribute: attribute " + std::to_string(attribute) +
-                   " (cudaDeviceAttr) is not described by the stand-in");
-  }
+  const std::optional<int> v = device_attribute(StandIn::get().device(), attribute);
+  if (!v) return record_error(kCudaErrorInvalidValue);
+  *value = *v;
   return kCudaSuccess;
 }
 
