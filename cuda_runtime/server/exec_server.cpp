@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cuda_runtime/server/cubin_registers.h"
 #include "cuda_runtime/server/fatbinary.h"
 #include "cuda_runtime/stand_in/cuda_abi.h"
 #include "sim_model/common/error.h"
@@ -89,10 +90,12 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
       const std::string_view bytes = in.get_bytes();
       const std::string what = fmt::format("{}: fatbinary {}", program_, modules_);
       try {
-        const auto images = fatbinary_ptx(
+        const auto entries = fatbinary_entries(
             std::span(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()), what);
-        const PtxImage& ptx = choose_ptx(images, what);
-        runtime_.load_ptx(ptx.text, fmt::format("{} (PTX for sm_{})", what, ptx.arch));
+        const FatbinaryEntry& ptx = choose_ptx(entries, what);
+        runtime_.load_ptx(ptx.data, fmt::format("{} (PTX for sm_{})", what, ptx.arch));
+        if (const FatbinaryEntry* cubin = choose_cubin(entries, ptx.arch))
+          registers_.merge(cubin_register_counts(cubin->data));
       } catch (const UsageError& e) {
         fail(2, fmt::format("error: {}", e.what()));
       }
@@ -222,6 +225,10 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   l.grid = {d[0], d[1], d[2]};
   l.block = {d[3], d[4], d[5]};
   l.start_cycle = hooks_.now ? hooks_.now() : 0;
+  // ptxas's count for the compiled kernel when the program carries machine code, else the cycle
+  // model's estimate from the PTX (0); --param regs_per_thread overrides both.
+  const auto regs = registers_.find(kernel);
+  runtime_.set_registers_per_thread(regs == registers_.end() ? 0 : regs->second);
   std::fflush(stdout);
   try {
     l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared));

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cuda_runtime/channel.h"
@@ -61,6 +62,7 @@ class ExecServer {
   std::string program_;
   Hooks hooks_;
   std::uint32_t modules_ = 0;
+  std::unordered_map<std::string, unsigned> registers_;  // per thread, from the cubins
   std::vector<ExecLaunch> launches_;
 };
 

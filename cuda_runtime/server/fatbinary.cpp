@@ -15,7 +15,7 @@ namespace wf::cudart {
 namespace {
 
 constexpr std::uint32_t kMagic = 0xba55ed50;
-constexpr std::uint16_t kKindPtx = 1;
+constexpr std::uint16_t kKindPtx = 1, kKindCubin = 2;
 constexpr std::uint64_t kFlagLz4 = 0x2000, kFlagZstd = 0x8000;
 constexpr std::uint64_t kMaxPtxBytes = std::uint64_t{1} << 30;
 constexpr const char* kRebuild = "rebuild the program with nvcc -no-compress";
@@ -64,7 +64,8 @@ std::string lz4_text(std::span<const std::uint8_t> in, std::uint64_t size,
 
 }  // namespace
 
-std::vector<PtxImage> fatbinary_ptx(std::span<const std::uint8_t> b, const std::string& what) {
+std::vector<FatbinaryEntry> fatbinary_entries(std::span<const std::uint8_t> b,
+                                              const std::string& what) {
   if (b.size() < 16 || read<std::uint32_t>(b, 0) != kMagic)
     throw UsageError(fmt::format("{}: not a CUDA fatbinary (magic number)", what));
   const std::uint64_t header = read<std::uint16_t>(b, 6);
@@ -72,7 +73,7 @@ std::vector<PtxImage> fatbinary_ptx(std::span<const std::uint8_t> b, const std::
   if (header < 16 || header > b.size() || body > b.size() - header)
     throw UsageError(fmt::format("{}: the fatbinary's header claims {} bytes, it has {}", what,
                                  header + body, b.size()));
-  std::vector<PtxImage> images;
+  std::vector<FatbinaryEntry> entries;
   for (std::uint64_t at = header; at < header + body;) {
     if (header + body - at < 64)
       throw UsageError(fmt::format("{}: truncated fatbinary entry at byte {}", what, at));
@@ -82,48 +83,63 @@ std::vector<PtxImage> fatbinary_ptx(std::span<const std::uint8_t> b, const std::
     if (entry_header < 64 || entry_header > header + body - at ||
         payload > header + body - at - entry_header)
       throw UsageError(fmt::format("{}: fatbinary entry at byte {} runs past the end", what, at));
-    if (kind == kKindPtx) {
+    if (kind == kKindPtx || kind == kKindCubin) {
       const std::uint64_t compressed = read<std::uint32_t>(b, at + 16);
       const std::uint32_t isa = read<std::uint32_t>(b, at + 24);
       const std::uint64_t flags = read<std::uint64_t>(b, at + 40);
       const std::uint64_t uncompressed = read<std::uint64_t>(b, at + 56);
       const auto data = b.subspan(at + entry_header, payload);
-      PtxImage img;
-      img.arch = read<std::uint32_t>(b, at + 28);
-      img.isa_version = (isa >> 16) * 10 + (isa & 0xffff);
-      const std::string entry = fmt::format("{} (PTX for sm_{})", what, img.arch);
+      const auto packed = data.first(std::min(payload, compressed ? compressed : payload));
+      FatbinaryEntry e;
+      e.kind = kind == kKindPtx ? FatbinaryEntry::Kind::kPtx : FatbinaryEntry::Kind::kCubin;
+      e.arch = read<std::uint32_t>(b, at + 28);
+      e.isa_version = (isa >> 16) * 10 + (isa & 0xffff);
+      const std::string entry =
+          fmt::format("{} ({} for sm_{})", what, kind == kKindPtx ? "PTX" : "cubin", e.arch);
       if (flags & kFlagZstd) {
-        img.text =
-            zstd_text(data.first(std::min(payload, compressed ? compressed : payload)), entry);
+        e.data = zstd_text(packed, entry);
       } else if (flags & kFlagLz4) {
-        img.text = lz4_text(data.first(std::min(payload, compressed ? compressed : payload)),
-                            uncompressed, entry);
+        e.data = lz4_text(packed, uncompressed, entry);
       } else if (compressed != 0) {
         throw UsageError(
             fmt::format("{}: compressed with a method warpforge cannot read "
                         "(flags 0x{:x}); {}",
                         entry, flags, kRebuild));
       } else {
-        img.text.assign(reinterpret_cast<const char*>(data.data()), data.size());
+        e.data.assign(reinterpret_cast<const char*>(data.data()), data.size());
       }
-      // The payload is padded with NULs to a multiple of 8 (or 16) bytes.
-      img.text.erase(std::find(img.text.begin(), img.text.end(), '\0'), img.text.end());
-      images.push_back(std::move(img));
+      // PTX is padded with NULs to a multiple of 8 (or 16) bytes.
+      if (kind == kKindPtx)
+        e.data.erase(std::find(e.data.begin(), e.data.end(), '\0'), e.data.end());
+      entries.push_back(std::move(e));
     }
     at += entry_header + payload;
   }
-  return images;
+  return entries;
 }
 
-const PtxImage& choose_ptx(const std::vector<PtxImage>& images, const std::string& what) {
-  if (images.empty())
+const FatbinaryEntry& choose_ptx(const std::vector<FatbinaryEntry>& entries,
+                                 const std::string& what) {
+  const FatbinaryEntry* best = nullptr;
+  for (const auto& e : entries)
+    if (e.kind == FatbinaryEntry::Kind::kPtx && (!best || e.arch < best->arch)) best = &e;
+  if (!best)
     throw UsageError(fmt::format(
         "{}: the fatbinary holds no PTX, only machine code warpforge cannot run; rebuild with "
         "PTX included, e.g. nvcc -arch=sm_75 (which embeds compute_75 PTX) or "
         "-gencode arch=compute_75,code=compute_75",
         what));
-  return *std::min_element(images.begin(), images.end(),
-                           [](const PtxImage& a, const PtxImage& b) { return a.arch < b.arch; });
+  return *best;
+}
+
+const FatbinaryEntry* choose_cubin(const std::vector<FatbinaryEntry>& entries, unsigned arch) {
+  const FatbinaryEntry* best = nullptr;
+  for (const auto& e : entries) {
+    if (e.kind != FatbinaryEntry::Kind::kCubin) continue;
+    if (e.arch == arch) return &e;
+    if (!best || e.arch < best->arch) best = &e;
+  }
+  return best;
 }
 
 }  // namespace wf::cudart

@@ -1,8 +1,9 @@
-// The PTX inside a CUDA fatbinary, the container nvcc embeds in every program (one per
+// The contents of a CUDA fatbinary, the container nvcc embeds in every program (one per
 // translation unit) and passes to __cudaRegisterFatBinary. A fatbinary is a 16-byte header
 // (u32 magic 0xba55ed50, u16 version, u16 header size, u64 size of the entries) followed by
-// entries, each a header and a payload. warpforge executes PTX, so it takes the PTX entries
-// and ignores the SASS (ELF) ones. The entry header is not documented by NVIDIA; the fields
+// entries, each a header and a payload: PTX text, or a cubin (an ELF file of machine code).
+// warpforge executes the PTX; from the cubin it takes only the register counts ptxas allocated
+// (cubin_registers.h). The entry header is not documented by NVIDIA; the fields
 // read here were established on nvcc 13's output for every --compress-mode:
 //   u16 kind (1 PTX, 2 ELF) at 0, u32 header size at 4, u64 payload size (padded) at 8,
 //   u32 compressed size at 16 (0: stored as is), u32 PTX ISA version at 24 (major << 16 |
@@ -18,21 +19,27 @@
 
 namespace wf::cudart {
 
-struct PtxImage {
+struct FatbinaryEntry {
+  enum class Kind { kPtx, kCubin };
+  Kind kind = Kind::kPtx;
   unsigned arch = 0;         // sm_XX as XX
-  unsigned isa_version = 0;  // major * 10 + minor
-  std::string text;
+  unsigned isa_version = 0;  // PTX: major * 10 + minor
+  std::string data;          // decompressed: PTX text (without the NUL padding) or ELF bytes
 };
 
-// Every PTX entry of the fatbinary, decompressed, in the order they appear. Throws UsageError
+// Every entry of the fatbinary, decompressed, in the order they appear. Throws UsageError
 // naming `what` for a malformed fatbinary or a compression it cannot read (with the nvcc flag
 // that avoids it).
-std::vector<PtxImage> fatbinary_ptx(std::span<const std::uint8_t> fatbinary,
-                                    const std::string& what);
+std::vector<FatbinaryEntry> fatbinary_entries(std::span<const std::uint8_t> fatbinary,
+                                              const std::string& what);
 
-// The entry warpforge runs: the lowest architecture, so that the kernel uses the fewest
-// features newer than what the executor implements. Throws UsageError naming `what` when the
-// fatbinary holds no PTX (nvcc was told -arch=sm_XX with no compute_XX).
-const PtxImage& choose_ptx(const std::vector<PtxImage>& images, const std::string& what);
+// The PTX warpforge runs: the lowest architecture, so that the kernel uses the fewest features
+// newer than what the executor implements. Throws UsageError naming `what` when the fatbinary
+// holds no PTX (nvcc was told -arch=sm_XX with no compute_XX).
+const FatbinaryEntry& choose_ptx(const std::vector<FatbinaryEntry>& entries,
+                                 const std::string& what);
+
+// The cubin compiled for `arch`, else the lowest architecture's, else null.
+const FatbinaryEntry* choose_cubin(const std::vector<FatbinaryEntry>& entries, unsigned arch);
 
 }  // namespace wf::cudart

@@ -82,32 +82,34 @@ const std::string kPtx =
 
 TEST(Fatbinary, PlainZstdAndLz4EntriesGiveTheSameText) {
   for (std::uint64_t flags : {std::uint64_t{0x11}, 0x11 | kZstd, 0x11 | kLz4}) {
-    const auto images = fatbinary_ptx(fatbinary({{1, 75, kPtx, flags}}), "prog");
+    const auto images = fatbinary_entries(fatbinary({{1, 75, kPtx, flags}}), "prog");
     ASSERT_EQ(images.size(), 1u) << flags;
-    EXPECT_EQ(images[0].text, kPtx) << flags;
+    EXPECT_EQ(images[0].data, kPtx) << flags;
     EXPECT_EQ(images[0].arch, 75u);
     EXPECT_EQ(images[0].isa_version, 90u);
   }
 }
 
-TEST(Fatbinary, MachineCodeIsSkippedAndTheLowestArchitectureChosen) {
-  const auto images = fatbinary_ptx(fatbinary({{2, 75,
-                                                "\x7f"
-                                                "ELF",
-                                                0x11},
-                                               {1, 86, "sm86", 0x11},
-                                               {1, 52, "sm52", 0x11}}),
-                                    "prog");
-  ASSERT_EQ(images.size(), 2u);
-  EXPECT_EQ(choose_ptx(images, "prog").text, "sm52");
+TEST(Fatbinary, TheLowestPtxArchitectureIsChosen) {
+  const auto images = fatbinary_entries(fatbinary({{2, 75,
+                                                    "\x7f"
+                                                    "ELF",
+                                                    0x11},
+                                                   {1, 86, "sm86", 0x11},
+                                                   {1, 52, "sm52", 0x11}}),
+                                        "prog");
+  ASSERT_EQ(images.size(), 3u);
+  EXPECT_EQ(choose_ptx(images, "prog").data, "sm52");
+  ASSERT_NE(choose_cubin(images, 52), nullptr);
+  EXPECT_EQ(choose_cubin(images, 52)->arch, 75u);  // the only cubin
 }
 
 TEST(Fatbinary, NoPtxSaysHowToRebuild) {
-  const auto images = fatbinary_ptx(fatbinary({{2, 75,
-                                                "\x7f"
-                                                "ELF",
-                                                0x11}}),
-                                    "prog");
+  const auto images = fatbinary_entries(fatbinary({{2, 75,
+                                                    "\x7f"
+                                                    "ELF",
+                                                    0x11}}),
+                                        "prog");
   try {
     choose_ptx(images, "prog");
     FAIL() << "expected an error";
@@ -120,7 +122,7 @@ TEST(Fatbinary, UnknownCompressionNamesTheNvccFlag) {
   auto f = fatbinary({{1, 75, kPtx, 0x11 | kZstd}});
   put<std::uint64_t>(f, 16 + 40, 0x11 | 0x40000);  // a method warpforge does not know
   try {
-    fatbinary_ptx(f, "prog");
+    fatbinary_entries(f, "prog");
     FAIL() << "expected an error";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("nvcc -no-compress"), std::string::npos) << e.what();
@@ -131,14 +133,14 @@ TEST(Fatbinary, UnknownCompressionNamesTheNvccFlag) {
 TEST(Fatbinary, CorruptOrTruncatedDataIsRefused) {
   auto zstd = fatbinary({{1, 75, kPtx, 0x11 | kZstd}});
   zstd[16 + 80 + 6] ^= 0xff;
-  EXPECT_THROW(fatbinary_ptx(zstd, "prog"), UsageError);
+  EXPECT_THROW(fatbinary_entries(zstd, "prog"), UsageError);
   auto lz4 = fatbinary({{1, 75, kPtx, 0x11 | kLz4}});
   put<std::uint64_t>(lz4, 16 + 56, kPtx.size() + 5);  // claims more than the block holds
-  EXPECT_THROW(fatbinary_ptx(lz4, "prog"), UsageError);
+  EXPECT_THROW(fatbinary_entries(lz4, "prog"), UsageError);
   auto f = fatbinary({{1, 75, kPtx, 0x11}});
-  EXPECT_THROW(fatbinary_ptx(std::span(f).first(f.size() - 9), "prog"), UsageError);
+  EXPECT_THROW(fatbinary_entries(std::span(f).first(f.size() - 9), "prog"), UsageError);
   f[0] ^= 1;
-  EXPECT_THROW(fatbinary_ptx(f, "prog"), UsageError);
+  EXPECT_THROW(fatbinary_entries(f, "prog"), UsageError);
 }
 
 }  // namespace
