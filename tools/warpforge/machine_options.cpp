@@ -29,7 +29,9 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
                  "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
                  "l1i.ways, num_sms, ...), watchdog_cycles, max_cycles, regs_per_thread, or "
                  "reference=1 (no speed shortcuts: much slower, the same statistics but "
-                 "sms[].skipped_cycles; for checking the model)");
+                 "sms[].skipped_cycles; for checking the model)")
+      // One value per --param, so that `exec --param k=v -- PROGRAM` ends the option at `--`.
+      ->allow_extra_args(false);
   app.add_option("--memory", m.memory,
                  "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
                  "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
