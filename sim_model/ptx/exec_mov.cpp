@@ -112,13 +112,9 @@ void Executor::exec_mov(const Instr& in, Warp& w, std::uint64_t mask) {
       }
       for_lanes(mask, [&](unsigned l) {
         std::uint64_t v = val(w, a, l);
-        if (to) {
-          ResolvedAddress r = resolve_generic(v);
-          if (s == Space::Shared) v = r.space == Space::Shared ? r.addr : v - kSharedWindow;
-          if (s == Space::Local) v = r.space == Space::Local ? r.addr : v - kLocalWindow;
-        } else {
-          v = to_generic(s, v);
-        }
+        // Outside the space's window the ISA leaves cvta.to undefined; the difference to the
+        // window's base keeps the low 32 bits, which is all a 32-bit space's access uses.
+        v = to ? v - window_of(s) : to_generic(s, v);
         set(w, d, l, v & m);
       });
       break;
@@ -137,6 +133,9 @@ void Executor::exec_mov(const Instr& in, Warp& w, std::uint64_t mask) {
             break;
           case Space::Local:
             in_space = r.space == Space::Local;
+            break;
+          case Space::Param:
+            in_space = r.space == Space::Param;
             break;
           default:
             break;

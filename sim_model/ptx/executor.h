@@ -66,14 +66,17 @@ class Executor {
   }
   std::uint64_t special(const Warp& w, const Operand& o, unsigned lane) const;
   std::uint64_t symbol_address(const Warp& w, const Operand& o) const;
-  std::uint64_t mem_address(const Warp& w, const Operand& o, unsigned lane) const {
+  // The address of a [reg+imm] / [var+imm] operand in the width of its state space: `width` is
+  // address_mask() of the instruction's space (address_map.h).
+  std::uint64_t mem_address(const Warp& w, const Operand& o, unsigned lane,
+                            std::uint64_t width) const {
     std::uint64_t a = static_cast<std::uint64_t>(o.imm);
     if (o.reg != kNoReg) a += w.reg(o.reg, lane);
     if (o.has_symbol) {
       if (o.space == Space::Local) a += w.frames().back().local_base;
       if (o.space == Space::FuncParam) a += w.frames().back().param_base;
     }
-    return a;
+    return a & width;
   }
 
   // families (one file each)

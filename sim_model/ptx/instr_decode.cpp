@@ -175,6 +175,10 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     std::string_view w = t->text;
     if (Type ty = parse_type_name(w); ty != Type::None) {
       c.types.push_back(ty);
+    } else if (w == ".shared::cluster" && in.op != Op::Membar) {
+      c.error(*t, fmt::format("unsupported state space '{}' for '{}' (thread-block clusters are "
+                              "not modelled; expected .shared or .shared::cta)",
+                              w, name));
     } else if (auto s = space_from(w); s && in.op != Op::Membar) {
       in.space = *s;
     } else if (auto r = rnd_from(w)) {

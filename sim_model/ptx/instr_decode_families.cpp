@@ -364,6 +364,11 @@ void decode_other(Ctx& c) {
       if (c.take(".to")) in.flags |= kToSpace;
       if (in.space == Space::Generic) c.error(c.mn, "expected a state space on 'cvta'");
       in.type = c.type();
+      // a generic address does not fit 32 bits under .address_size 64 (ptxas refuses .u32 too)
+      if (type_bits(in.type) != 64)
+        c.error(c.mn, fmt::format("expected .u64 on 'cvta' (generic addresses are 64-bit), found "
+                                  "'{}'",
+                                  type_name(in.type)));
       in.cls = OpClass::IntAlu;
       c.operands(2, 2);
       break;

@@ -304,6 +304,12 @@ RawOperand Parser::parse_operand(Function& f) {
             r.op.imm = 0;
             r.shared_var = s->index;
           }
+          // "var+imm" (mov, cvta): the address with an offset; a shared relocation adds to it
+          if (accept("+")) {
+            r.op.imm += parse_int_expr();
+          } else if (peek().kind == TokKind::Punct && peek().text == "-") {
+            r.op.imm += parse_int_expr();
+          }
           break;
         case Symbol::Kind::Func:
           r.label = std::string(v.text);
