@@ -58,6 +58,11 @@ PY
   grep -q "^bfs: 1000 nodes" "$tmp/out" || fail "bfs 1000: argument not passed: $(head -1 "$tmp/out")"
 fi
 
+# Options end at `--`, even after one that repeats (--param); what follows is the program's.
+if expect_status 0 "vecadd -n 300" "$wf" exec --functional --param num_sms=2 -- "$bin/vecadd" -n 300; then
+  grep -q "^vecadd: 300 elements, 0 wrong" "$tmp/out" || fail "vecadd -n 300: $(head -1 "$tmp/out")"
+fi
+
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"

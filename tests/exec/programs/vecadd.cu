@@ -1,7 +1,8 @@
-// Vector add, the first program anyone runs: c = a + b over N elements (argv[1], default
-// 10000), checked on the host.
+// Vector add, the first program anyone runs: c = a + b over N elements, checked on the host.
+// Usage: vecadd [N | -n N] (default 10000).
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "check.h"
@@ -12,7 +13,13 @@ __global__ void vecadd(const float* a, const float* b, float* c, int n) {
 }
 
 int main(int argc, char** argv) {
-  const int n = argc > 1 ? std::atoi(argv[1]) : 10000;
+  int n = 10000;
+  if (argc == 3 && std::string(argv[1]) == "-n") n = std::atoi(argv[2]);
+  if (argc == 2) n = std::atoi(argv[1]);
+  if (n <= 0 || argc > 3) {
+    std::fprintf(stderr, "usage: vecadd [N | -n N] with N > 0\n");
+    return 2;
+  }
   std::vector<float> a(n), b(n), c(n);
   for (int i = 0; i < n; ++i) {
     a[i] = 0.5f * i;
