@@ -25,7 +25,10 @@ cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args
     params.insert(params.end(), p, p + k->param_sizes[i]);
   }
   w.put_bytes(params.data(), params.size());
-  return record_error(s.call(Op::kLaunch, w).error);
+  s.mapped_host_memory().upload(s);
+  const cudaError_t e = s.call(Op::kLaunch, w).error;
+  s.mapped_host_memory().download(s);
+  return record_error(e);
 }
 
 }  // namespace

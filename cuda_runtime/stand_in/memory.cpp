@@ -1,6 +1,5 @@
 // Device memory: allocation, copies in every direction (the async forms are synchronous on a
 // single in-order device), memset and module variables (symbols).
-#include <cstdlib>
 #include <cstring>
 
 #include "cuda_runtime/stand_in/api.h"
@@ -17,10 +16,16 @@ cudaError_t copy(void* dst, const void* src, std::size_t count, int kind) {
   if (count == 0) return kCudaSuccess;
   if (!dst || !src) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
-  if (kind == kDefault) {
-    const bool d = s.is_device_pointer(dst), h = s.is_device_pointer(src);
-    kind = d ? (h ? kDeviceToDevice : kHostToDevice) : (h ? kDeviceToHost : kHostToHost);
-  }
+  if (kind < kHostToHost || kind > kDefault) return record_error(kCudaErrorInvalidMemcpyDirection);
+  // Which side each pointer is on: mapped host memory is host memory whatever the program says
+  // (with unified addressing the runtime infers it), cudaMemcpyDefault asks the allocations.
+  auto on_device = [&](const void* p, bool declared) {
+    if (s.mapped_host_memory().contains(p)) return false;
+    return kind == kDefault ? s.is_device_pointer(p) : declared;
+  };
+  const bool d = on_device(dst, kind == kHostToDevice || kind == kDeviceToDevice);
+  const bool h = on_device(src, kind == kDeviceToHost || kind == kDeviceToDevice);
+  kind = d ? (h ? kDeviceToDevice : kHostToDevice) : (h ? kDeviceToHost : kHostToHost);
   WireWriter w;
   switch (kind) {
     case kHostToHost:
@@ -76,6 +81,10 @@ cudaError_t from_symbol(void* dst, const void* sym, std::size_t count, std::size
 cudaError_t memset_device(void* dst, int value, std::size_t count) {
   auto lock = lock_device();
   if (count == 0) return kCudaSuccess;
+  if (StandIn::get().mapped_host_memory().contains(dst)) {
+    std::memset(dst, value, count);
+    return kCudaSuccess;
+  }
   WireWriter w;
   w.put(address(dst)).put(std::int32_t{value}).put(std::uint64_t{count});
   return record_error(StandIn::get().call(Op::kMemset, w).error);
@@ -115,17 +124,29 @@ WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t) {
   return cudaFree(p);
 }
 
-// Pinned host memory is ordinary host memory here: copies are not timed.
+// Pinned host memory is mapped for the device (mapped_host_memory.h); copies are not timed.
 WF_CUDART_API cudaError_t cudaMallocHost(void** p, std::size_t size) {
+  auto lock = lock_device();
   if (!p) return record_error(kCudaErrorInvalidValue);
-  *p = std::malloc(size ? size : 1);
+  *p = StandIn::get().mapped_host_memory().allocate(StandIn::get(), size);
   return *p ? kCudaSuccess : record_error(kCudaErrorMemoryAllocation);
 }
 WF_CUDART_API cudaError_t cudaHostAlloc(void** p, std::size_t size, unsigned) {
   return cudaMallocHost(p, size);
 }
 WF_CUDART_API cudaError_t cudaFreeHost(void* p) {
-  std::free(p);
+  auto lock = lock_device();
+  if (!p) return kCudaSuccess;
+  return StandIn::get().mapped_host_memory().release(StandIn::get(), p)
+             ? kCudaSuccess
+             : record_error(kCudaErrorInvalidValue);
+}
+// With unified addressing the device uses the host address itself.
+WF_CUDART_API cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned) {
+  auto lock = lock_device();
+  if (!device || !StandIn::get().mapped_host_memory().contains(host))
+    return record_error(kCudaErrorInvalidValue);
+  *device = host;
   return kCudaSuccess;
 }
 

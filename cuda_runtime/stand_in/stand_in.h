@@ -16,6 +16,7 @@
 #include "cuda_runtime/channel.h"
 #include "cuda_runtime/protocol.h"
 #include "cuda_runtime/stand_in/cuda_abi.h"
+#include "cuda_runtime/stand_in/mapped_host_memory.h"
 #include "cuda_runtime/wire.h"
 
 namespace wf::cudart {
@@ -63,7 +64,9 @@ class StandIn {
 
   void note_allocation(std::uint64_t address, std::uint64_t size);
   void forget_allocation(std::uint64_t address);
+  // A device allocation the program holds (not mapped host memory).
   bool is_device_pointer(const void* p) const;
+  MappedHostMemory& mapped_host_memory() { return mapped_; }
 
   std::mutex& mutex() { return mutex_; }
 
@@ -75,6 +78,7 @@ class StandIn {
   std::unordered_map<const void*, KernelRecord> kernels_;
   std::unordered_map<const void*, VariableRecord> variables_;
   std::map<std::uint64_t, std::uint64_t> allocations_;  // base -> size
+  MappedHostMemory mapped_;
 };
 
 // The runtime's error state: the last error of the calling thread (cudaGetLastError).
