@@ -27,6 +27,19 @@ std::vector<std::uint8_t> ok(const WireWriter& w = {}) {
 
 }  // namespace
 
+// The byte size of each parameter of a kernel the program's PTX defines; empty when none does
+// (the program registered a kernel whose PTX it did not carry).
+std::optional<std::vector<std::uint32_t>> ExecServer::parameter_sizes(
+    const std::string& kernel) const {
+  try {
+    std::vector<std::uint32_t> sizes;
+    for (const gpu::KernelParam& p : runtime_.kernel_info(kernel).params) sizes.push_back(p.size);
+    return sizes;
+  } catch (const UsageError&) {
+    return std::nullopt;
+  }
+}
+
 ExecServer::ExecServer(gpu::Runtime& runtime, const DeviceInfo& device, std::string program,
                        Hooks hooks)
     : runtime_(runtime), device_(device), program_(std::move(program)), hooks_(std::move(hooks)) {}
@@ -105,7 +118,7 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
     case Op::kRegisterFunction: {
       in.get<std::uint32_t>();  // kernels are global across modules in the runtime
       const std::string name = in.get_string();
-      const auto sizes = runtime_.kernel_parameter_sizes(name);
+      const std::optional<std::vector<std::uint32_t>> sizes = parameter_sizes(name);
       w.put(static_cast<std::uint8_t>(sizes.has_value()));
       w.put(static_cast<std::uint32_t>(sizes ? sizes->size() : 0));
       if (sizes)
@@ -208,7 +221,7 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   for (auto& v : d) v = in.get<std::uint32_t>();
   const auto shared = in.get<std::uint64_t>();
   const std::string_view params = in.get_bytes();
-  const auto sizes = runtime_.kernel_parameter_sizes(kernel);
+  const std::optional<std::vector<std::uint32_t>> sizes = parameter_sizes(kernel);
   if (!sizes)
     throw CudaFailure{kCudaErrorInvalidDeviceFunction,
                       fmt::format("launch of '{}': no PTX of the program defines it", kernel)};

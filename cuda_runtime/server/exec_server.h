@@ -56,6 +56,7 @@ class ExecServer {
   std::vector<std::uint8_t> handle(Op op, WireReader& in);
   std::vector<std::uint8_t> launch(WireReader& in);
   [[noreturn]] void fail(int status, const std::string& message) const;
+  std::optional<std::vector<std::uint32_t>> parameter_sizes(const std::string& kernel) const;
 
   gpu::Runtime& runtime_;
   DeviceInfo device_;

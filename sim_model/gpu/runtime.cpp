@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/functional_driver.h"
+#include "sim_model/gpu/launch_limits.h"
+#include "sim_model/gpu/name_lookup.h"
 #include "sim_model/gpu/timing_gpu.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/launch_context.h"
@@ -24,7 +27,13 @@ struct Runtime::Impl {
     std::uint32_t index;
   };
   std::unordered_map<std::string, KernelRef> kernels;
-  std::unordered_map<std::string, DevPtr> symbols;
+  struct Symbol {
+    DevPtr address;
+    std::uint64_t bytes;
+  };
+  std::unordered_map<std::string, Symbol> symbols;
+  // Built at the first lookup after a load.
+  mutable std::optional<NameLookup> kernel_names, symbol_names;
   std::unique_ptr<TimingGpu> timing_gpu;  // created at the first timing launch
   std::uint32_t registers_per_thread = 0;
 
@@ -34,6 +43,33 @@ struct Runtime::Impl {
       throw UsageError(
           fmt::format("{}: [0x{:x}, +{}) is not inside one device allocation", what, p, bytes));
     }
+  }
+
+  const KernelRef& kernel(const std::string& name) const {
+    if (auto it = kernels.find(name); it != kernels.end()) return it->second;
+    if (!kernel_names) {
+      std::vector<std::string> names;
+      for (const auto& [n, ref] : kernels) names.push_back(n);
+      kernel_names.emplace(std::move(names), "kernel");
+    }
+    return kernels.at(kernel_names->find(name));
+  }
+
+  const Symbol& symbol(const std::string& name) const {
+    if (auto it = symbols.find(name); it != symbols.end()) return it->second;
+    if (!symbol_names) {
+      std::vector<std::string> names;
+      for (const auto& [n, sym] : symbols) names.push_back(n);
+      symbol_names.emplace(std::move(names), "device symbol");
+    }
+    const std::string* found = symbol_names->find_if_known(name);
+    if (!found) {
+      throw UsageError(fmt::format(
+          "device symbol '{}': not a .global or .const variable of a loaded module; the "
+          "module's variables are: {}",
+          name, symbol_names->listing()));
+    }
+    return symbols.at(*found);
   }
 };
 
@@ -69,13 +105,15 @@ void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors
     if (v.space != ptx::Space::Global && v.space != ptx::Space::Const) continue;
     impl_->memory.reserve(v.address, std::max<std::uint64_t>(v.size, 1));
     if (!v.init.empty()) impl_->memory.write(v.address, v.init.data(), v.init.size());
-    if (!v.is_extern) impl_->symbols[v.name] = v.address;
+    if (!v.is_extern) impl_->symbols[v.name] = {v.address, v.size};
   }
   impl_->memory.advance_past(ptx::module_global_end(*m, po));
   for (std::uint32_t i = 0; i < m->functions.size(); ++i) {
     const ptx::Function& f = m->functions[i];
     if (f.is_entry && !f.is_declaration) impl_->kernels[f.name] = {m.get(), i};
   }
+  impl_->kernel_names.reset();
+  impl_->symbol_names.reset();
   impl_->modules.push_back(std::move(m));
 }
 
@@ -109,22 +147,20 @@ std::uint64_t Runtime::memory_digest() const {
 }
 
 DevPtr Runtime::symbol_address(const std::string& name) const {
-  auto it = impl_->symbols.find(name);
-  if (it == impl_->symbols.end()) {
-    throw UsageError(fmt::format(
-        "device symbol '{}': not a .global or .const variable of a loaded module", name));
-  }
-  return it->second;
+  return impl_->symbol(name).address;
 }
 
-std::optional<std::vector<std::uint32_t>> Runtime::kernel_parameter_sizes(
-    const std::string& kernel) const {
-  const auto it = impl_->kernels.find(kernel);
-  if (it == impl_->kernels.end()) return std::nullopt;
-  std::vector<std::uint32_t> sizes;
-  for (const ptx::ParamDecl& p : it->second.module->functions[it->second.index].params)
-    sizes.push_back(p.size);
-  return sizes;
+std::uint64_t Runtime::symbol_bytes(const std::string& name) const {
+  return impl_->symbol(name).bytes;
+}
+
+KernelInfo Runtime::kernel_info(const std::string& kernel) const {
+  const Impl::KernelRef& ref = impl_->kernel(kernel);
+  const ptx::Function& f = ref.module->functions[ref.index];
+  KernelInfo info;
+  info.name = f.name;
+  for (const ptx::ParamDecl& p : f.params) info.params.push_back({p.name, p.type, p.size});
+  return info;
 }
 
 void Runtime::set_registers_per_thread(std::uint32_t registers) {
@@ -134,29 +170,16 @@ void Runtime::set_registers_per_thread(std::uint32_t registers) {
 LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
                             const std::vector<KernelArg>& args,
                             std::uint32_t dynamic_shared_bytes) {
-  auto it = impl_->kernels.find(kernel);
-  if (it == impl_->kernels.end()) {
-    throw UsageError(
-        fmt::format("launch: unknown kernel '{}' (not in any loaded PTX module)", kernel));
-  }
-  const ptx::Module& m = *it->second.module;
-  const ptx::Function& f = m.functions[it->second.index];
-  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0) {
-    throw UsageError(
-        fmt::format("launch '{}': grid and block dimensions must be at least 1", kernel));
-  }
-  std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
-  if (threads > 1024 * (impl_->options.warp_size / 32)) {
-    throw UsageError(fmt::format("launch '{}': {} threads per block, expected at most {}", kernel,
-                                 threads, 1024 * (impl_->options.warp_size / 32)));
-  }
+  const Impl::KernelRef& ref = impl_->kernel(kernel);
+  const ptx::Module& m = *ref.module;
+  const ptx::Function& f = m.functions[ref.index];
   if (args.size() != f.params.size()) {
     throw UsageError(fmt::format("launch '{}': expected {} arguments, got {}", kernel,
                                  f.params.size(), args.size()));
   }
   ptx::LaunchContext ctx;
   ctx.module = &m;
-  ctx.kernel = it->second.index;
+  ctx.kernel = ref.index;
   ctx.grid = {grid.x, grid.y, grid.z};
   ctx.block = {block.x, block.y, block.z};
   ctx.params.assign(f.param_bytes, 0);
@@ -175,7 +198,7 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   ctx.shared_bytes =
       dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
   LaunchStats s;
-  s.kernel = kernel;
+  s.kernel = f.name;
   if (impl_->options.timing) {
     if (!impl_->timing_gpu) impl_->timing_gpu = std::make_unique<TimingGpu>(*impl_->options.timing);
     const TimingLaunchResult r = impl_->timing_gpu->launch(ctx, impl_->options.instruction_limit);
@@ -183,6 +206,8 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
     s.thread_instructions = r.thread_instructions;
     return s;
   }
+  check_launch_limits(ctx, SmLimits::functional(),
+                      {ctx.registers_per_thread, "declared by the workload or spec"});
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.max_resident_threads = impl_->options.max_resident_threads;

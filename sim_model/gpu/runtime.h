@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim_model/ptx/kernel_error.h"
+#include "sim_model/ptx/types.h"
 
 namespace wf::gpu {
 
@@ -39,6 +40,18 @@ struct KernelArg {
     std::memcpy(a.bytes.data(), &value, sizeof(T));
     return a;
   }
+};
+
+// A kernel's parameter as the PTX declares it, for callers that check arguments by type.
+struct KernelParam {
+  std::string name;
+  ptx::Type type = ptx::Type::None;  // a .b8 array (a struct passed by value) has type B8
+  std::uint32_t size = 0;            // bytes
+};
+
+struct KernelInfo {
+  std::string name;  // the PTX (mangled) name
+  std::vector<KernelParam> params;
 };
 
 struct LaunchStats {
@@ -75,16 +88,19 @@ class Runtime {
   void memcpy_to_host(void* dst, DevPtr src, std::size_t bytes);
   void memset(DevPtr dst, int value, std::size_t bytes);
 
-  // Address of a module-scope .global/.const variable (cudaGetSymbolAddress). Throws UsageError
-  // if no loaded module defines it.
+  // Address and size of a module-scope .global/.const variable (cudaGetSymbolAddress,
+  // cudaGetSymbolSize). Names are found as kernel names are (see launch). Throws UsageError if
+  // no loaded module defines it.
   DevPtr symbol_address(const std::string& name) const;
+  std::uint64_t symbol_bytes(const std::string& name) const;
 
-  // The byte size of each parameter of a loaded kernel, in order; empty when no loaded module
-  // has the kernel. A CUDA runtime passes arguments as one pointer per parameter and needs this
-  // to copy them.
-  std::optional<std::vector<std::uint32_t>> kernel_parameter_sizes(const std::string& kernel) const;
+  // The kernel `kernel` names (as launch finds it) and its parameters. Throws UsageError.
+  KernelInfo kernel_info(const std::string& kernel) const;
 
-  // Runs one kernel to completion (launches execute in order). Throws on a kernel error
+  // Runs one kernel to completion (launches execute in order). `kernel` is its PTX name, its
+  // demangled signature or its bare function name when that is unique (gpu/name_lookup.h).
+  // Throws UsageError for an unknown kernel (listing the loaded ones), wrong arguments or a
+  // launch the machine cannot run (gpu/launch_limits.h); throws KernelError on a kernel error
   // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.
   LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
                      const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "sim_model/common/error.h"
 #include "sim_model/gpu/l1d_port_adapter.h"
 #include "sim_model/mem/l1d.h"
 #include "sim_model/mem/mem_config.h"
@@ -78,29 +77,22 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
   const std::uint64_t threads = ctx.block.count();
   s.warps = static_cast<std::uint32_t>((threads + ctx.warp_size - 1) / ctx.warp_size);
   s.threads = s.warps * ctx.warp_size;  // threads are allocated a warp at a time
-  const unsigned regs = config_.regs_per_thread    ? config_.regs_per_thread
-                        : ctx.registers_per_thread ? ctx.registers_per_thread
-                                                   : estimate_registers(ctx.kernel_fn());
-  s.registers = regs * s.threads;
+  s.registers = registers_of(ctx).per_thread * s.threads;
   s.shared_bytes = ctx.shared_bytes;
   return s;
+}
+
+RegisterCount TimingGpu::registers_of(const ptx::LaunchContext& ctx) const {
+  if (config_.regs_per_thread) return {config_.regs_per_thread, "--param regs_per_thread"};
+  if (ctx.registers_per_thread)
+    return {ctx.registers_per_thread, "declared by the workload or spec"};
+  return {estimate_registers(ctx.kernel_fn()), "estimated from the PTX"};
 }
 
 TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit) {
   ctx.num_sms = static_cast<std::uint32_t>(sms_.size());
   const sm::CtaShape shape = shape_of(ctx);
-  {
-    const Machine& m = config_.machine;
-    if (shape.warps > m.max_warps || shape.warps > m.max_warps_per_cta ||
-        shape.threads > config_.max_threads || shape.registers > config_.registers ||
-        shape.shared_bytes > config_.shared_memory_bytes) {
-      throw UsageError(fmt::format(
-          "launch '{}': a CTA of {} threads, {} registers and {} bytes of shared memory does "
-          "not fit an SM of preset {}",
-          ctx.kernel_fn().name, shape.threads, shape.registers, shape.shared_bytes,
-          config_.machine.name));
-    }
-  }
+  check_launch_limits(ctx, SmLimits::of(config_), registers_of(ctx));
   ptx::Executor executor(ctx);
   executor.set_defer_global_atomics(true);
   for (auto& s : sms_) s->begin_launch(ctx, executor);

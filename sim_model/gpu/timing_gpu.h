@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "sim_model/gpu/launch_limits.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/ptx/launch_context.h"
 #include "sim_model/sm/policies/dispatch_policies.h"
@@ -35,6 +36,7 @@ class TimingGpu {
 
  private:
   sm::CtaShape shape_of(const ptx::LaunchContext& ctx) const;
+  RegisterCount registers_of(const ptx::LaunchContext& ctx) const;
   void publish();
   [[noreturn]] void deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles);
 

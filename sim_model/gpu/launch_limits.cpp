@@ -1,0 +1,91 @@
+#include "sim_model/gpu/launch_limits.h"
+
+#include <fmt/format.h>
+
+#include "sim_model/common/error.h"
+#include "sim_model/gpu/name_lookup.h"
+#include "sim_model/presets/machine.h"
+
+namespace wf::gpu {
+namespace {
+
+// CUDA's grid limits (compute capability 3.0 and later).
+constexpr std::uint64_t kMaxGridX = (std::uint64_t{1} << 31) - 1;
+constexpr std::uint64_t kMaxGridYZ = 65535;
+// CTA ids are 32-bit in the simulator.
+constexpr std::uint64_t kMaxCtas = (std::uint64_t{1} << 32) - 1;
+
+std::string size_text(std::uint64_t bytes) {
+  return bytes % 1024 == 0 ? fmt::format("{} KiB", bytes / 1024) : fmt::format("{} bytes", bytes);
+}
+
+}  // namespace
+
+SmLimits SmLimits::of(const sm::TimingConfig& config) {
+  SmLimits s;
+  s.preset = config.machine.name;
+  s.max_threads = config.max_threads;
+  s.max_warps = config.machine.max_warps;
+  s.max_warps_per_cta = config.machine.max_warps_per_cta;
+  s.registers = config.registers;
+  s.shared_memory_bytes = config.shared_memory_bytes;
+  return s;
+}
+
+const SmLimits& SmLimits::functional() {
+  static const SmLimits limits = of(sm::load_timing_config(load_machine(kDefaultPreset)));
+  return limits;
+}
+
+void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
+                         const RegisterCount& registers) {
+  const std::string kernel = demangle(ctx.kernel_fn().name);
+  auto fail = [&](const std::string& what) {
+    throw UsageError(fmt::format("launch '{}': {}", kernel, what));
+  };
+  const ptx::Dim &grid = ctx.grid, &block = ctx.block;
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+    fail("grid and block dimensions must be at least 1");
+  const std::uint64_t max_block = 1024 * (ctx.warp_size / 32);
+  if (block.count() > max_block)
+    fail(fmt::format("{} threads per block, expected at most {}", block.count(), max_block));
+  if (grid.x > kMaxGridX || grid.y > kMaxGridYZ || grid.z > kMaxGridYZ)
+    fail(fmt::format("grid ({}, {}, {}) exceeds CUDA's limits ({}, {}, {})", grid.x, grid.y, grid.z,
+                     kMaxGridX, kMaxGridYZ, kMaxGridYZ));
+  if (grid.count() > kMaxCtas)
+    fail(fmt::format("a grid of {} CTAs, expected at most {} (CTA ids are 32-bit)", grid.count(),
+                     kMaxCtas));
+
+  // Threads are allocated a warp at a time.
+  const std::uint64_t warps = (block.count() + ctx.warp_size - 1) / ctx.warp_size;
+  const std::uint64_t threads = warps * ctx.warp_size;
+  const std::string preset = fmt::format("preset {}, key [sm]", sm.preset);
+  if (warps > sm.max_warps_per_cta || warps > sm.max_warps) {
+    const bool per_cta = sm.max_warps_per_cta <= sm.max_warps;
+    fail(fmt::format("a CTA of {} warps does not fit an SM: at most {} ({} {})", warps,
+                     per_cta ? sm.max_warps_per_cta : sm.max_warps, preset,
+                     per_cta ? "max_warps_per_cta" : "max_warps"));
+  }
+  if (threads > sm.max_threads)
+    fail(fmt::format("a CTA of {} threads does not fit an SM: at most {} ({} max_threads)", threads,
+                     sm.max_threads, preset));
+  if (registers.per_thread && threads * registers.per_thread > sm.registers)
+    fail(fmt::format(
+        "a CTA of {} threads x {} registers ({}) = {} does not fit an SM's {} registers ({} "
+        "registers; registers per thread: regs_per_thread)",
+        threads, registers.per_thread, registers.source, threads * registers.per_thread,
+        sm.registers, preset));
+  // In 64 bits: a huge dynamic size must not wrap ctx.shared_bytes into a small one.
+  const std::uint64_t dynamic = ctx.dynamic_shared;
+  const std::uint64_t fixed = dynamic ? ctx.module->dynamic_shared_base : ctx.shared_bytes;
+  if (fixed + dynamic > sm.shared_memory_bytes) {
+    const std::string used =
+        dynamic ? fmt::format("{} of static shared memory per CTA + {} dynamic", size_text(fixed),
+                              size_text(dynamic))
+                : fmt::format("{} of static shared memory per CTA", size_text(fixed));
+    fail(fmt::format("{} exceeds the SM's {} ({} shared_memory_bytes)", used,
+                     size_text(sm.shared_memory_bytes), preset));
+  }
+}
+
+}  // namespace wf::gpu
