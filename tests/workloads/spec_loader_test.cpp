@@ -67,8 +67,11 @@ expr = "y[i] >= -1.5 && y[i] < 2 && x[0] == 1"
   EXPECT_EQ(s.buffers[1].init.seed, 9u);
   EXPECT_EQ(s.buffers[2].init.value.i, -1);  // all 64 bits set
 
-  ASSERT_EQ(s.launches.size(), 2u);
-  const LaunchEntry& l = s.launches[0];
+  ASSERT_EQ(s.steps.size(), 2u);
+  EXPECT_EQ(s.steps[0].kind, Step::Kind::launch);
+  EXPECT_EQ(s.steps[0].key, "launch[0]");
+  EXPECT_EQ(s.steps[0].repeat, 1u);
+  const KernelLaunch& l = s.steps[0].launch;
   EXPECT_EQ(l.kernel, "first");
   EXPECT_EQ(l.grid.x, 4u);
   EXPECT_EQ(l.grid.y, 2u);
@@ -76,12 +79,13 @@ expr = "y[i] >= -1.5 && y[i] < 2 && x[0] == 1"
   EXPECT_EQ(l.block.z, 2u);
   EXPECT_EQ(l.dynamic_shared_bytes, 1024u);
   ASSERT_EQ(l.args.size(), 5u);
-  EXPECT_EQ(std::get<std::string>(l.args[0]), "x");
+  EXPECT_EQ(std::get<BufferRef>(l.args[0]).buffer, "x");
+  EXPECT_EQ(std::get<BufferRef>(l.args[0]).offset, 0u);
   EXPECT_EQ(std::get<ScalarArg>(l.args[1]).type, ElementType::u32);
   EXPECT_EQ(std::get<ScalarArg>(l.args[1]).value.i, 7);
   EXPECT_EQ(std::get<ScalarArg>(l.args[2]).value.f, 0.5);
   EXPECT_EQ(std::get<ScalarArg>(l.args[3]).value.i, -3);
-  EXPECT_EQ(s.launches[1].args.size(), 0u);
+  EXPECT_EQ(s.steps[1].launch.args.size(), 0u);
 
   ASSERT_EQ(s.checks.size(), 5u);
   EXPECT_EQ(s.checks[0].key, "check[0]");
@@ -99,7 +103,7 @@ TEST_F(SpecTest, DefaultsNameToTheFileStemAndInitToZeros) {
   const LaunchSpec s = load(kHeader);
   EXPECT_EQ(s.name, "spec");
   EXPECT_EQ(s.buffers[0].init.kind, BufferInit::Kind::zeros);
-  EXPECT_EQ(s.launches[0].block.x, 4u);
+  EXPECT_EQ(s.steps[0].launch.block.x, 4u);
 }
 
 TEST_F(SpecTest, EqualsWithOneValueAppliesToEveryElement) {
@@ -121,8 +125,10 @@ TEST_F(SpecTest, TopLevelErrors) {
   EXPECT_EQ(error("ptx = \"nope.ptx\"\n"), ": ptx: cannot read \"nope.ptx\"");
   EXPECT_EQ(error("ptx = \"k.ptx\"\n"),
             ": launch: missing; expected one or more [[launch]] tables");
-  EXPECT_EQ(error("bogus = 1\n" + kHeader),
-            ": bogus: unknown key; expected one of name, description, ptx, buffer, launch, check");
+  EXPECT_EQ(
+      error("bogus = 1\n" + kHeader),
+      ": bogus: unknown key; expected one of name, description, ptx, machine, struct, buffer, "
+      "launch, check");
   EXPECT_EQ(error("ptx = \"k.ptx\"\nlaunch = 1\n"),
             ": launch: expected one or more [[launch]] tables, got the integer 1");
 }
@@ -145,7 +151,7 @@ TEST_F(SpecTest, BufferErrors) {
   EXPECT_EQ(buffer("name = \"n\"\ntype = \"u8\"\ncount = 1\n"),
             ": buffer[0].name: expected an identifier other than i, n, abs, min, max, got \"n\"");
   EXPECT_EQ(buffer("name = \"a\"\ntype = \"u8\"\ncount = 1\nsize = 4\n"),
-            ": buffer[0].size: unknown key; expected one of name, type, count, init");
+            ": buffer[0].size: unknown key; expected one of name, type, count, init, symbol");
   EXPECT_EQ(error("ptx = \"k.ptx\"\n[[buffer]]\nname = \"a\"\ntype = \"u8\"\ncount = 1\n"
                   "[[buffer]]\nname = \"a\"\ntype = \"u8\"\ncount = 1\n" +
                   launch),
@@ -159,8 +165,8 @@ TEST_F(SpecTest, InitErrors) {
                  "\n[[launch]]\nkernel = \"k\"\ngrid = 1\nblock = 1\n");
   };
   EXPECT_EQ(init("u32", "\"ones\""),
-            ": buffer[0].init: expected \"zeros\", \"iota\", or a table with kind = zeros | "
-            "constant | iota | random | file, got the string \"ones\"");
+            ": buffer[0].init: expected \"zeros\", \"iota\", an array of values, or a table "
+            "with kind = zeros | constant | iota | random | file, got the string \"ones\"");
   EXPECT_EQ(init("u32", "{ kind = \"gauss\" }"),
             ": buffer[0].init.kind: expected one of zeros, constant, iota, random, file, got the "
             "string \"gauss\"");
@@ -214,7 +220,8 @@ TEST_F(SpecTest, LaunchErrors) {
   EXPECT_EQ(launch("kernel = \"k\"\ngrid = 1\nblock = 1\nargs = [{ u32 = -1 }]\n"),
             ": launch[0].args[0].u32: expected a value that fits u32, got the integer -1");
   EXPECT_EQ(launch("kernel = \"k\"\ngrid = 1\nblock = 1\nthreads = 5\n"),
-            ": launch[0].threads: unknown key; expected one of kernel, grid, block, shared, args");
+            ": launch[0].threads: unknown key; expected one of kernel, grid, block, shared, args, "
+            "regs_per_thread, repeat, until, max_iterations");
 }
 
 TEST_F(SpecTest, CheckErrors) {

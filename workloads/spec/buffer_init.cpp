@@ -46,6 +46,11 @@ void fill(HostBuffer& buffer, const BufferInit& init) {
     case BufferInit::Kind::random:
       for (std::size_t i = 0; i < n; ++i) buffer.set(i, random_element(init, rng, float_type));
       return;
+    case BufferInit::Kind::values:
+      std::fill(buffer.bytes.begin(), buffer.bytes.end(), 0);
+      for (const InitSlot& s : init.slots)
+        if (!s.address) store_element(s.type, &buffer.bytes[s.offset], s.value);
+      return;
   }
 }
 
