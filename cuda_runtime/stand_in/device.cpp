@@ -130,6 +130,11 @@ WF_CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blo
   return kCudaSuccess;
 }
 
+WF_CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* blocks, const void* func, int block_size, std::size_t shared, unsigned) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, func, block_size, shared);
+}
+
 WF_CUDART_API cudaError_t cudaDeviceGetLimit(std::size_t* value, int limit) {
   if (!value) return record_error(kCudaErrorInvalidValue);
   // cudaLimitStackSize 0, PrintfFifoSize 1, MallocHeapSize 2: generous, nothing enforces them.

@@ -57,6 +57,30 @@ WF_CUDART_API cudaError_t cudaStreamQuery(cudaStream_t) {
 WF_CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) {
   return kCudaSuccess;
 }
+// Host work queued behind a stream runs at once: everything issued before it has finished.
+WF_CUDART_API cudaError_t cudaStreamAddCallback(cudaStream_t stream,
+                                                void (*callback)(cudaStream_t, cudaError_t, void*),
+                                                void* data, unsigned) {
+  if (!callback) return record_error(kCudaErrorInvalidValue);
+  callback(stream, kCudaSuccess, data);
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream,
+                                                     void (*callback)(cudaStream_t, cudaError_t,
+                                                                      void*),
+                                                     void* data, unsigned flags) {
+  return cudaStreamAddCallback(stream, callback, data, flags);
+}
+WF_CUDART_API cudaError_t cudaLaunchHostFunc(cudaStream_t, void (*fn)(void*), void* data) {
+  if (!fn) return record_error(kCudaErrorInvalidValue);
+  fn(data);
+  return kCudaSuccess;
+}
+WF_CUDART_API cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, void (*fn)(void*),
+                                                  void* data) {
+  return cudaLaunchHostFunc(stream, fn, data);
+}
+
 WF_CUDART_API cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
   if (least) *least = 0;
   if (greatest) *greatest = 0;
