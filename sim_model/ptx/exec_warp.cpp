@@ -1,6 +1,8 @@
 // Warp-wide instructions: vote, shfl, match, activemask. Under the SIMT stack the "active"
-// threads are the stack top's mask; inactive threads' registers are still readable by shfl,
-// which the ISA leaves undefined.
+// threads are the stack top's mask. A shfl whose source lane is in range but does not execute
+// it (inactive, exited, or left out of the member mask) reads 0: the ISA leaves the value
+// undefined, and 0 is what Volta and later GPUs are observed to return, which code in the wild
+// depends on (CUDA samples' reduction kernel 7 reduces its last warp with a partial mask).
 #include <bit>
 #include <vector>
 
@@ -71,7 +73,7 @@ void Executor::exec_warp_op(const Instr& in, Warp& w, std::uint64_t active, std:
             break;
         }
         if (!pval) j = static_cast<int>(l);
-        set(w, in.ops[0], l, src[j]);
+        set(w, in.ops[0], l, (mask >> j) & 1 ? src[j] : 0);
         if (in.dest2 != kNoReg) set_reg(w, in.dest2, l, pval, 1);
       });
       break;

@@ -188,6 +188,45 @@ TEST(WarpOps, ShflPredicateOutput) {
   EXPECT_EQ(r.r, 5u);
 }
 
+// CUDA samples' reduction kernel 7 reduces its last warp with __shfl_down_sync(0xff, ...): lane
+// 0 reads lanes 16 and 8, which hold stale sums but do not execute the shuffle. GPUs return 0
+// for such lanes, so the sum is right; returning their registers doubled it.
+TEST(WarpOps, ShflFromALaneThatDoesNotExecuteItReadsZero) {
+  gpu::Runtime rt;
+  rt.load_ptx(R"(
+.version 7.0
+.target sm_75
+.address_size 64
+.visible .entry partial_shfl(.param .u64 out) {
+  .reg .pred %p<3>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  add.s32 %r2, %r1, 100;
+  setp.ge.u32 %p1, %r1, 8;
+  @%p1 bra DONE;
+  shfl.sync.down.b32 %r3|%p2, %r2, 16, 31, 255;
+  shfl.sync.down.b32 %r4, %r2, 4, 31, 255;
+  add.s32 %r2, %r3, %r4;
+DONE:
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+)",
+              "partial_shfl");
+  const gpu::DevPtr out = rt.malloc(32 * 4);
+  rt.launch("partial_shfl", {1, 1, 1}, {32, 1, 1}, {gpu::KernelArg::of(out)});
+  const auto got = rt.download<std::uint32_t>(out, 32);
+  for (unsigned l = 0; l < 8; ++l) {
+    // lane l+16 is in range but idle: 0; lane l+4 executes for l < 4, else it is idle too
+    EXPECT_EQ(got[l], l < 4 ? 100 + l + 4 : 0u) << "lane " << l;
+  }
+  for (unsigned l = 8; l < 32; ++l) EXPECT_EQ(got[l], 100 + l) << "lane " << l;
+}
+
 TEST(KernelErrors, AssertNamesMessageAndThread) {
   auto rt = runtime();
   gpu::DevPtr p = rt->upload(std::vector<int>{0, 1, 2, 9});
