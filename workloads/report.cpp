@@ -13,6 +13,7 @@ void print_result(std::FILE* out, const RunResult& r) {
     fmt::print(out, "      {:<22} launches {:>4}  warp instr {:>12}  thread instr {:>14}\n",
                k.kernel, k.launches, k.warp_instructions, k.thread_instructions);
   if (!r.passed) fmt::print(out, "      {}\n", r.message);
+  if (r.livelock) fmt::print(out, "{}", r.livelock->details());
 }
 
 void print_summary(std::FILE* out, const std::vector<RunResult>& results) {
@@ -36,12 +37,18 @@ std::string results_json(const std::vector<RunResult>& results, const RunSetting
                     {"message", r.message},
                     {"seconds", r.seconds},
                     {"kernels", kernels}});
+    if (r.livelock) runs.back()["livelock_cause"] = r.livelock->cause();
   }
-  nlohmann::json doc = {{"warp_size", settings.runtime.warp_size},
-                        {"instruction_limit", settings.runtime.instruction_limit},
-                        {"size", settings.workload.size},
-                        {"seed", settings.workload.seed},
-                        {"runs", runs}};
+  const auto unlimited = gpu::RuntimeOptions::kUnlimited;
+  nlohmann::json doc = {
+      {"warp_size", settings.runtime.warp_size},
+      {"instruction_limit", settings.runtime.instruction_limit == unlimited
+                                ? nlohmann::json(nullptr)
+                                : nlohmann::json(settings.runtime.instruction_limit)},
+      {"livelock_window", settings.runtime.livelock_window},
+      {"size", settings.workload.size},
+      {"seed", settings.workload.seed},
+      {"runs", runs}};
   return doc.dump(2) + "\n";
 }
 

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "sim_model/gpu/livelock_report.h"
 
 namespace wf::workloads {
 
@@ -22,6 +25,8 @@ struct RunResult {
   std::string message;  // why it failed (empty when it passed)
   std::vector<KernelStats> kernels;  // in order of each kernel's first launch
   double seconds = 0;                // wall time, including input generation and checks
+  // Set when a launch livelocked (message is then the report's message).
+  std::optional<gpu::LivelockReport> livelock;
 };
 
 }  // namespace wf::workloads

@@ -25,11 +25,20 @@ RunResult timed(const std::string& name, const std::function<RunResult()>& body)
 
 }  // namespace
 
+RunResult livelocked(const gpu::LivelockError& e) {
+  RunResult r;
+  r.message = e.what();
+  r.livelock = e.report();
+  return r;
+}
+
 RunResult run_workload(const Workload& workload, const RunSettings& settings) {
   return timed(workload.name, [&] {
     gpu::Runtime runtime(settings.runtime);
     try {
       return workload.run(runtime, settings.workload);
+    } catch (const gpu::LivelockError& e) {
+      return livelocked(e);
     } catch (const UsageError&) {
       throw;  // the options were bad (Session turns the runtime's UsageErrors into failures)
     } catch (const std::exception& e) {
@@ -59,6 +68,8 @@ RunResult run_kernel(const std::filesystem::path& ptx, const std::string& kernel
     try {
       log.add(runtime.launch(kernel, grid, block, {}));
       r.passed = true;
+    } catch (const gpu::LivelockError& e) {
+      r = livelocked(e);
     } catch (const std::exception& e) {
       if (dynamic_cast<const UsageError*>(&e) && !is_kernel_failure(e)) throw;
       r.message = e.what();

@@ -17,10 +17,14 @@ struct RunSettings {
 };
 
 // Bad input (a bad --size, an unreadable or invalid spec or PTX) throws UsageError. A kernel
-// that fails (trap, bad access, instruction limit) or a wrong answer gives passed == false.
+// that fails (trap, bad access, instruction limit, livelock) or a wrong answer gives passed ==
+// false; a livelock also sets RunResult::livelock.
 RunResult run_workload(const Workload& workload, const RunSettings& settings);
 RunResult run_spec_file(const std::filesystem::path& spec, const RunSettings& settings);
 RunResult run_kernel(const std::filesystem::path& ptx, const std::string& kernel, gpu::Dim3 grid,
                      gpu::Dim3 block, const RunSettings& settings);
+
+// The failed result of a run that livelocked.
+RunResult livelocked(const gpu::LivelockError& e);
 
 }  // namespace wf::workloads

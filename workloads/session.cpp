@@ -27,6 +27,8 @@ void Session::launch(const std::string& kernel, gpu::Dim3 grid, gpu::Dim3 block,
                      const std::vector<gpu::KernelArg>& args, std::uint32_t dynamic_shared_bytes) {
   try {
     log_.add(runtime_.launch(kernel, grid, block, args, dynamic_shared_bytes));
+  } catch (const gpu::LivelockError&) {
+    throw;  // run_workload reports it with its warp dump
   } catch (const UsageError& e) {
     throw std::runtime_error(e.what());
   }

@@ -11,6 +11,7 @@
 #include "sim_model/gpu/functional_driver.h"
 #include "sim_model/gpu/launch_limits.h"
 #include "sim_model/gpu/name_lookup.h"
+#include "sim_model/gpu/terminal_progress.h"
 #include "sim_model/gpu/timing_gpu.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/launch_context.h"
@@ -199,21 +200,42 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
       dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
   LaunchStats s;
   s.kernel = f.name;
-  if (impl_->options.timing) {
-    if (!impl_->timing_gpu) impl_->timing_gpu = std::make_unique<TimingGpu>(*impl_->options.timing);
+  std::optional<TerminalProgress> line;
+  if (impl_->options.terminal_progress) line.emplace();
+  if (TimingSession* session = impl_->options.timing.get()) {
+    if (!impl_->timing_gpu) impl_->timing_gpu = std::make_unique<TimingGpu>(*session);
+    // The session's own progress callback (warpforge sim's) wins; the line is for callers that
+    // set none.
+    const bool borrow = line && !session->progress;
+    if (borrow) {
+      session->progress = [&line](std::uint64_t cycles, std::uint64_t threads) {
+        line->cycles(cycles, threads);
+      };
+    }
+    struct Restore {
+      TimingSession* session;
+      bool borrowed;
+      ~Restore() {
+        if (borrowed) session->progress = nullptr;
+      }
+    } restore{session, borrow};
     const TimingLaunchResult r = impl_->timing_gpu->launch(ctx, impl_->options.instruction_limit);
     s.warp_instructions = r.warp_instructions;
     s.thread_instructions = r.thread_instructions;
+    s.longest_quiet = r.longest_quiet;
     return s;
   }
   check_launch_limits(ctx, SmLimits::functional(),
                       {ctx.registers_per_thread, "declared by the workload or spec"});
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
+  fo.livelock_window = impl_->options.livelock_window;
   fo.max_resident_threads = impl_->options.max_resident_threads;
+  if (line) fo.progress = [&](std::uint64_t n) { line->warp_instructions(f.name, n); };
   FunctionalResult r = run_functional(ctx, fo);
   s.warp_instructions = r.warp_instructions;
   s.thread_instructions = r.thread_instructions;
+  s.longest_quiet = r.longest_quiet;
   return s;
 }
 

@@ -5,13 +5,16 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "sim_model/gpu/livelock_report.h"
 #include "sim_model/ptx/kernel_error.h"
 #include "sim_model/ptx/types.h"
 
@@ -22,6 +25,19 @@ class TimingSession;
 // A kernel fault (trap, assert, bad access, instruction limit, deadlock): the program under
 // test is wrong. Part of the contract so that drivers can tell it from bad input.
 using KernelError = ptx::KernelError;
+
+// A kernel that kept running without progress (no CTA finished, no store changed memory) for
+// the livelock window: what() is the report's one-line message, report().details() the warp
+// dump and the likely cause as `warpforge run` and `sim` print them (they exit with status 3).
+class LivelockError : public KernelError {
+ public:
+  explicit LivelockError(LivelockReport report)
+      : KernelError(report.message()), report_(std::move(report)) {}
+  const LivelockReport& report() const { return report_; }
+
+ private:
+  LivelockReport report_;
+};
 
 using DevPtr = std::uint64_t;  // a device (global-space) address
 
@@ -58,11 +74,25 @@ struct LaunchStats {
   std::string kernel;
   std::uint64_t warp_instructions = 0;    // dynamic instructions issued, counted per warp
   std::uint64_t thread_instructions = 0;  // the same, counted per active thread
+  // The longest stretch without progress (see LivelockError), in warp instructions on the
+  // functional executor, in cycles on the cycle model; resolution 1/64 of the window.
+  std::uint64_t longest_quiet = 0;
 };
 
 struct RuntimeOptions {
-  unsigned warp_size = 32;                           // 64 for AMD-style wavefronts
-  std::uint64_t instruction_limit = 10'000'000'000;  // per launch, in warp instructions
+  static constexpr std::uint64_t kUnlimited = std::numeric_limits<std::uint64_t>::max();
+  unsigned warp_size = 32;  // 64 for AMD-style wavefronts
+  // Per launch, in warp instructions. A kernel that never finishes is caught by the livelock
+  // window instead (or by the cycle model's watchdog when nothing issues).
+  std::uint64_t instruction_limit = kUnlimited;
+  // Functional launches: warp instructions without progress (no CTA finished, no store, atomic
+  // or reduction changed a memory value) before the launch throws LivelockError; 0 never. The
+  // cycle model's window is TimingConfig::livelock_cycles.
+  std::uint64_t livelock_window = kDefaultLivelockWarpInstructions;
+  // Print a progress line on stderr now and then (the caller decides whether stderr is a
+  // terminal), erased when the launch ends. Timing launches show it only when the session has
+  // no progress callback of its own.
+  bool terminal_progress = false;
   // CTAs live at once in the functional model (in threads). Grids that fit run with every CTA
   // resident, so cross-CTA spin locks and grid barriers finish; larger grids run in waves.
   std::uint64_t max_resident_threads = 1u << 18;
@@ -101,7 +131,8 @@ class Runtime {
   // demangled signature or its bare function name when that is unique (gpu/name_lookup.h).
   // Throws UsageError for an unknown kernel (listing the loaded ones), wrong arguments or a
   // launch the machine cannot run (gpu/launch_limits.h); throws KernelError on a kernel error
-  // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC.
+  // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC;
+  // LivelockError, a kernel error, on a livelock.
   LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
                      const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);
 

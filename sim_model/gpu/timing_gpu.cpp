@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "sim_model/gpu/l1d_port_adapter.h"
+#include "sim_model/gpu/progress_monitor.h"
+#include "sim_model/gpu/runtime.h"
 #include "sim_model/mem/l1d.h"
 #include "sim_model/mem/mem_config.h"
 #include "sim_model/ptx/cta.h"
@@ -108,6 +110,10 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   const std::uint64_t start = now_;
   for (unsigned i = 0; i < sms_.size(); ++i) asleep_[i] = sms_[i]->asleep();
   const std::uint64_t* const ready = memory_->responses_ready();
+  ProgressMonitor monitor(config_.livelock_cycles, now_);
+  std::uint64_t next_check = monitor.next_check();
+  std::uint32_t done_seen = 0;
+  spin_.clear();  // an earlier launch's
 
   try {
     // Stores still queued in an L1 are part of this launch's traffic.
@@ -162,6 +168,11 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
         deadlock(ctx, now_ - last_issue);
       }
       if (now_ - last_issue >= config_.watchdog_cycles) deadlock(ctx, now_ - last_issue);
+      if (now_ >= next_check) {
+        next_check =
+            check_progress(ctx, monitor, executor.take_memory_changed() || done != done_seen, done);
+        done_seen = done;
+      }
       if (config_.max_cycles && now_ >= config_.max_cycles) {
         results.status = "error";
         results.message = fmt::format("cycle limit of {} reached", config_.max_cycles);
@@ -193,6 +204,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   r.warp_instructions = warp_instructions;
   for (auto& s : sms_) r.thread_instructions += s->stats().thread_instructions;
   r.thread_instructions -= thread_base;
+  r.longest_quiet = std::max(monitor.longest_quiet(), now_ - monitor.last_progress());
   kernel_->end_cycle = now_;
   kernel_->warp_instructions = r.warp_instructions;
   kernel_->thread_instructions = r.thread_instructions;
@@ -227,6 +239,46 @@ void TimingGpu::deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycle
     results.warp_dump += s->dump_warps();
   }
   throw ptx::KernelError(results.message);
+}
+
+std::uint64_t TimingGpu::check_progress(const ptx::LaunchContext& ctx, ProgressMonitor& monitor,
+                                        bool progressed, std::uint32_t done) {
+  switch (monitor.check(now_, progressed)) {
+    case ProgressMonitor::Verdict::kQuiet:
+      break;
+    case ProgressMonitor::Verdict::kStartObserving:
+      spin_.assign(sms_.size(), {});
+      [[fallthrough]];
+    case ProgressMonitor::Verdict::kObserving:
+      for (unsigned i = 0; i < sms_.size(); ++i) sms_[i]->observe_pcs(spin_[i]);
+      break;
+    case ProgressMonitor::Verdict::kLivelock:
+      livelock(ctx, monitor.window(), done);
+  }
+  return monitor.next_check();
+}
+
+void TimingGpu::livelock(const ptx::LaunchContext& ctx, std::uint64_t window, std::uint32_t done) {
+  LivelockReport report;
+  report.kernel = ctx.kernel_fn().name;
+  report.unit = "cycles";
+  report.window = window;
+  report.at = now_;
+  report.ctas_launched = ctas_.total_ctas();
+  report.ctas_finished = done;
+  report.ctas_waiting = ctas_.total_ctas() - ctas_.next_cta();
+  report.ctas_resident = report.ctas_launched - done - report.ctas_waiting;
+  spin_.resize(sms_.size());
+  for (unsigned i = 0; i < sms_.size(); ++i) {
+    if (sms_[i]->asleep()) sms_[i]->wake(now_);
+    report.warp_dump += sms_[i]->dump_warps(spin_[i]);
+  }
+  auto& results = session_.results();
+  results.status = "livelock";
+  results.message = report.message();
+  results.cause = report.cause();
+  results.warp_dump = report.warp_dump;
+  throw LivelockError(std::move(report));
 }
 
 }  // namespace wf::gpu

@@ -1,7 +1,8 @@
 // The GPU with timing: SMs, the memory system below them, CTA dispatch (the run's dispatch
 // policy, sim_model/sm/policies/dispatch/) and the clock. Launches run one after another on the
 // same machine, caches stay warm and the cycle count carries on. A watchdog turns a run that stops
-// issuing into a reported deadlock.
+// issuing into a reported deadlock, a progress monitor one that issues without getting anywhere
+// into a reported livelock.
 #pragma once
 
 #include <cstdint>
@@ -10,8 +11,10 @@
 #include <vector>
 
 #include "sim_model/gpu/launch_limits.h"
+#include "sim_model/gpu/progress_monitor.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/ptx/launch_context.h"
+#include "sim_model/ptx/pc_range.h"
 #include "sim_model/sm/policies/dispatch_policies.h"
 #include "sim_model/sm/sm.h"
 
@@ -20,6 +23,7 @@ namespace wf::gpu {
 struct TimingLaunchResult {
   std::uint64_t cycles = 0;
   std::uint64_t warp_instructions = 0, thread_instructions = 0;
+  std::uint64_t longest_quiet = 0;  // cycles without progress at most (ProgressMonitor)
 };
 
 class TimingGpu {
@@ -28,7 +32,8 @@ class TimingGpu {
   ~TimingGpu();
 
   // Runs the launch to completion. Throws KernelError on a kernel fault, a deadlock or the
-  // cycle limit (the session's results say which), UsageError when a CTA fits no SM.
+  // cycle limit, LivelockError on a livelock (the session's results say which), UsageError
+  // when a CTA fits no SM.
   TimingLaunchResult launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit);
 
   std::uint64_t now() const { return now_; }
@@ -39,6 +44,14 @@ class TimingGpu {
   RegisterCount registers_of(const ptx::LaunchContext& ctx) const;
   void publish();
   [[noreturn]] void deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles);
+  // The livelock monitor's check, out of the cycle loop (it is due rarely but while watching):
+  // records the warps' PCs while watching, throws LivelockError at the end of the window;
+  // returns the cycle of the next check.
+  [[gnu::noinline]] std::uint64_t check_progress(const ptx::LaunchContext& ctx,
+                                                 ProgressMonitor& monitor, bool progressed,
+                                                 std::uint32_t done);
+  [[noreturn]] void livelock(const ptx::LaunchContext& ctx, std::uint64_t window,
+                             std::uint32_t done);
 
   TimingSession& session_;
   const sm::TimingConfig& config_;
@@ -52,6 +65,8 @@ class TimingGpu {
   sm::policies::DispatchPolicyList::apply<std::variant> dispatch_;
   KernelTiming* kernel_ = nullptr;
   trace::BlockTraceSet* block_traces_ = nullptr;  // null unless recording
+  // Per SM and warp slot, the PCs each warp ran while the livelock monitor watched.
+  std::vector<std::vector<ptx::PcRange>> spin_;
 };
 
 }  // namespace wf::gpu

@@ -122,6 +122,8 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   std::istringstream lines(r.warp_dump);
   for (std::string line; std::getline(lines, line);) dump.push_back(line);
   j["warp_dump"] = dump;
+  if (!r.cause.empty())
+    j["livelock_cause"] = r.cause;  // only then: other runs' files stay as they were
   return j.dump(2) + "\n";
 }
 

@@ -31,10 +31,12 @@ struct KernelTiming {
 };
 
 struct TimingResults {
-  std::string status = "ok";  // ok | deadlock | error (a kernel fault or the cycle limit)
-  std::string message;        // why, when not ok
-  std::string warp_dump;      // deadlock: one line per live warp
-  std::uint64_t cycles = 0;   // total simulated core cycles
+  // ok | deadlock | livelock | error (a kernel fault or the cycle limit)
+  std::string status = "ok";
+  std::string message;       // why, when not ok
+  std::string warp_dump;     // deadlock, livelock: one line per live warp
+  std::string cause;         // livelock: the likely cause, one line (LivelockReport::cause)
+  std::uint64_t cycles = 0;  // total simulated core cycles
   std::vector<sm::SmStats> sms;
   std::vector<sm::L1Stats> l1;
   mem::MemoryStats memory;

@@ -35,7 +35,10 @@ void Executor::perform_atomic(std::uint32_t id, std::uint64_t line, unsigned lin
     std::uint8_t* p = ctx_.memory->byte_ptr(d.addr[l]);  // checked at issue
     const std::uint64_t old = load_bytes(p, bytes);
     const std::uint64_t n = atomic_result(in, old, d.b[l], d.c[l]);
-    if (n != old) store_bytes(p, n, bytes);
+    if (n != old) {
+      store_bytes(p, n, bytes);
+      memory_changed_ = true;
+    }
     if (d.dest != ~0u) w.reg(dest, l) = dest_bits >= 64 ? old : old & width_mask(dest_bits);
   });
   d.lanes &= ~here;

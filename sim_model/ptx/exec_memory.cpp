@@ -127,37 +127,46 @@ void Executor::exec_memory(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     exec_global(load, m, v, eb, sgn, w, mask, rec);
     return;
   }
-  // One loop per address width: a 32-bit space's sum wraps (address_mask). A run-time mask in
-  // one loop cost the shared-heavy pathfinder 0.3 % more host instructions; as a template
-  // argument it costs nothing.
-  auto lanes = [&]<std::uint64_t kWidth>() {
-    for_lanes(mask, [&](unsigned l) {
-      std::uint64_t addr = mem_address(w, m, l, kWidth);
-      Space space = declared;
-      if (space == Space::Generic) {
-        ResolvedAddress r = resolve_generic(addr);
-        space = r.space;
-        addr = r.addr;
-        rec.mem.space = space;
-      }
-      rec.mem.addr[l] = addr;
-      std::uint8_t* p = locate_inline(w, cta, space, addr, total, l, !load);
-      for (unsigned k = 0; k < vec; ++k) {
-        if (load) {
-          std::uint64_t x = load_bytes(p + k * eb, eb);
-          if (sgn) x = static_cast<std::uint64_t>(sext(x, eb * 8));
-          if (v.kind == OperandKind::Vec)
-            set_reg(w, v.vec[k], l, x, v.bits);
-          else
-            set(w, v, l, x);
-        } else {
-          std::uint64_t x = v.kind == OperandKind::Vec
-                                ? (v.vec[k] == kNoReg ? 0 : w.reg(v.vec[k], l))
-                                : val(w, v, l);
-          store_bytes(p + k * eb, x, eb);
+  // The work of one lane, one instance per address width and per kCompare. A 32-bit space's
+  // sum wraps (address_mask); a run-time mask cost the shared-heavy pathfinder 0.3 % more host
+  // instructions, a template argument nothing. Stores compare the old bytes with the new until
+  // one changes memory (take_memory_changed); that loop is an instance of its own, so that the
+  // loop of loads and of the stores after the change stays as fast as it was.
+  auto lane = [&]<std::uint64_t kWidth, bool kCompare>(unsigned l) {
+    std::uint64_t addr = mem_address(w, m, l, kWidth);
+    Space space = declared;
+    if (space == Space::Generic) {
+      ResolvedAddress r = resolve_generic(addr);
+      space = r.space;
+      addr = r.addr;
+      rec.mem.space = space;
+    }
+    rec.mem.addr[l] = addr;
+    std::uint8_t* p = locate_inline(w, cta, space, addr, total, l, !load);
+    for (unsigned k = 0; k < vec; ++k) {
+      if (load) {
+        std::uint64_t x = load_bytes(p + k * eb, eb);
+        if (sgn) x = static_cast<std::uint64_t>(sext(x, eb * 8));
+        if (v.kind == OperandKind::Vec)
+          set_reg(w, v.vec[k], l, x, v.bits);
+        else
+          set(w, v, l, x);
+      } else {
+        std::uint64_t x = v.kind == OperandKind::Vec ? (v.vec[k] == kNoReg ? 0 : w.reg(v.vec[k], l))
+                                                     : val(w, v, l);
+        if constexpr (kCompare) {
+          if (!memory_changed_ && (space == Space::Global || space == Space::Shared))
+            memory_changed_ = load_bytes(p + k * eb, eb) != (x & width_mask(eb * 8));
         }
+        store_bytes(p + k * eb, x, eb);
       }
-    });
+    }
+  };
+  auto lanes = [&]<std::uint64_t kWidth>() {
+    if (!load && !memory_changed_)
+      for_lanes(mask, [&](unsigned l) { lane.template operator()<kWidth, true>(l); });
+    else
+      for_lanes(mask, [&](unsigned l) { lane.template operator()<kWidth, false>(l); });
   };
   if (address_mask(declared) == kAddress32)
     lanes.template operator()<kAddress32>();
@@ -176,6 +185,8 @@ void Executor::exec_global(bool load, const Operand& m, const Operand& v, unsign
   std::uint64_t* row = v.kind == OperandKind::Reg ? w.reg_row(v.reg) : nullptr;
   const std::uint64_t value = static_cast<std::uint64_t>(v.imm);
   const std::uint64_t keep = width_mask(v.bits);
+  const std::uint64_t stored = width_mask(bytes * 8);
+  bool changed = memory_changed_;  // a local: stores through `p` cannot alias it
   for_lanes(mask, [&](unsigned l) {
     const std::uint64_t addr = (base ? base[l] : 0) + offset;
     rec.mem.addr[l] = addr;
@@ -190,9 +201,12 @@ void Executor::exec_global(bool load, const Operand& m, const Operand& v, unsign
       if (sgn) x = static_cast<std::uint64_t>(sext(x, bytes * 8));
       row[l] = x & keep;
     } else {
-      store_bytes(p, row ? row[l] : value, bytes);
+      const std::uint64_t x = row ? row[l] : value;
+      if (!changed) changed = load_bytes(p, bytes) != (x & stored);
+      store_bytes(p, x, bytes);
     }
   });
+  memory_changed_ = changed;
 }
 
 void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask,
@@ -257,7 +271,10 @@ void Executor::exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mas
     if (op == AtomOp::CmpWait && old == b) rec.cmpwait_equal |= 1ull << l;
     const std::uint64_t c = op == AtomOp::Cas ? val(w, in.ops[3], l) & wm : 0;
     const std::uint64_t n = atomic_result(in, old, b, c);
-    if (n != old) store_bytes(p, n, bytes);
+    if (n != old) {
+      store_bytes(p, n, bytes);
+      memory_changed_ = true;
+    }
     if (!red) set(w, in.ops[0], l, old);
   });
 }

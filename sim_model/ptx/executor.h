@@ -37,6 +37,15 @@ class Executor {
   // Deferred atomics captured and not yet fully performed.
   std::size_t deferred_atomics() const { return deferred_.size() - free_deferred_.size(); }
 
+  // Whether a store, atomic or reduction changed a value of global or shared memory since the
+  // last call (a store of the value already there does not count: that is what a spin loop's
+  // flag polling does). Progress for the livelock monitor (gpu/progress_monitor.h).
+  bool take_memory_changed() {
+    const bool changed = memory_changed_;
+    memory_changed_ = false;
+    return changed;
+  }
+
  private:
   // operand access
   std::uint64_t val(const Warp& w, const Operand& o, unsigned lane) const {
@@ -134,6 +143,8 @@ class Executor {
   LaunchContext& ctx_;
   const Cta* cur_cta_ = nullptr;
   bool defer_atomics_ = false;
+  // Set by a store that changes a value; while set, stores need not compare.
+  bool memory_changed_ = false;
   std::vector<DeferredAtomic> deferred_;
   std::vector<std::uint32_t> free_deferred_;
 };

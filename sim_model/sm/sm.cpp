@@ -250,7 +250,16 @@ std::vector<CtaRecord> Sm::take_finished() {
   return out;
 }
 
-std::string Sm::dump_warps() const {
+void Sm::observe_pcs(std::vector<ptx::PcRange>& spin) const {
+  spin.resize(core_.warps.size());
+  for (unsigned w = 0; w < core_.warps.size(); ++w) {
+    const HwWarp& h = core_.warps[w];
+    // A warp waiting at a barrier has run nothing since it arrived.
+    if (h.live() && !h.warp->finished() && h.warp->barrier() < 0) spin[w].add(h.warp->pc());
+  }
+}
+
+std::string Sm::dump_warps(const std::vector<ptx::PcRange>& spin) const {
   std::string out;
   for (unsigned w = 0; w < core_.warps.size(); ++w) {
     const HwWarp& h = core_.warps[w];
@@ -263,10 +272,10 @@ std::string Sm::dump_warps() const {
     }
     out += fmt::format(
         "  sm {} warp {:2} cta {} warp {:2} of cta: {:<10} {}, barrier {}, "
-        "pending memory {}\n",
+        "pending memory {}{}\n",
         core_.id, w, h.cta->id, h.warp->warp_in_cta(),
         kWarpStateNames[static_cast<unsigned>(core_.warp_state[w])], where, h.warp->barrier(),
-        h.pending_memory);
+        h.pending_memory, w < spin.size() ? spin[w].dump_suffix() : "");
   }
   return out;
 }

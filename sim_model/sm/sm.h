@@ -17,6 +17,7 @@
 
 #include "sim_model/mem/memory_system.h"
 #include "sim_model/ptx/cta_pool.h"
+#include "sim_model/ptx/pc_range.h"
 #include "sim_model/sm/fetch_stage.h"
 #include "sim_model/sm/issue_stage.h"
 #include "sim_model/sm/load_store_unit.h"
@@ -86,8 +87,12 @@ class alignas(64) Sm {
   const SmStats& stats();
   const std::vector<WarpPhaseSlice>& timeline() const { return core_.phases.slices(); }
   const L1Stats& l1_stats() const { return lsu_.l1().stats(); }
-  // One line per live warp: state, pc, barrier, pending memory (the deadlock report).
-  std::string dump_warps() const;
+  // One line per live warp: state, pc, barrier, pending memory (the deadlock report), and,
+  // where `spin` (indexed by warp slot) has one, the PCs the warp ran while watched (livelock).
+  std::string dump_warps(const std::vector<ptx::PcRange>& spin = {}) const;
+  // Adds each live warp's current PC (none while it waits at a barrier) to spin[slot], sized
+  // to the warp slots: the livelock monitor's record of where warps spin.
+  void observe_pcs(std::vector<ptx::PcRange>& spin) const;
 
   IssueStage& issue_stage() { return issue_; }
   // Records every call of the SM's blocks (issue arbiters, fetch arbiter, warp priority

@@ -136,6 +136,11 @@ void set_timing_param(TimingConfig& c, const std::string& key, const std::string
     (key == "watchdog_cycles" ? c.watchdog_cycles : c.max_cycles) = v;
     return;
   }
+  if (key == "livelock_cycles") {
+    if (!numeric) throw UsageError("--param " + key + "=" + value + ": expected an integer >= 0");
+    c.livelock_cycles = v;
+    return;
+  }
   if (key == "reference") {
     if (!numeric || v > 1) throw UsageError("--param " + key + "=" + value + ": expected 0 or 1");
     c.reference = v == 1;
@@ -147,7 +152,7 @@ void set_timing_param(TimingConfig& c, const std::string& key, const std::string
     c.regs_per_thread = static_cast<unsigned>(v);
     return;
   }
-  std::string known = "watchdog_cycles, max_cycles, regs_per_thread, reference";
+  std::string known = "watchdog_cycles, max_cycles, livelock_cycles, regs_per_thread, reference";
   // "section.key" always works; the bare key picks the first section that has it (l1d before
   // l1i for sets/ways/line_bytes).
   for (const Field& f : fields()) {

@@ -47,6 +47,10 @@ struct TimingConfig {
   // Run control.
   std::uint64_t watchdog_cycles = 1'000'000;  // no instruction issued for this long: deadlock
   std::uint64_t max_cycles = 0;               // 0 = unlimited
+  // Cycles without progress (no CTA finished, no store, atomic or reduction changed a memory
+  // value) while instructions still issue: a livelock (sim_model/gpu/progress_monitor.h); 0 =
+  // never.
+  std::uint64_t livelock_cycles = 10'000'000;
   // Registers per thread for occupancy. PTX names virtual registers without limit, so 0 asks
   // for an estimate from the kernel's declared registers (see occupancy.cpp).
   unsigned regs_per_thread = 0;
@@ -74,9 +78,9 @@ struct TimingConfig {
 TimingConfig load_timing_config(const Machine& machine);
 
 // `--param k=v` on the command line: any numeric field above by its preset key, bare or as
-// section.key
-// (e.g. sfu_latency=16, l1i.ways=2, num_sms=4, watchdog_cycles=5000), and reference=0|1 (the
-// reference mode above). Throws UsageError for unknown keys.
+// section.key (e.g. sfu_latency=16, l1i.ways=2, num_sms=4, watchdog_cycles=5000,
+// livelock_cycles=0), and reference=0|1 (the reference mode above). Throws UsageError for
+// unknown keys.
 void set_timing_param(TimingConfig& config, const std::string& key, const std::string& value);
 
 }  // namespace wf::sm

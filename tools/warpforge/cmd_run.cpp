@@ -1,5 +1,8 @@
 // `warpforge run`: runs workloads, launch specs or one PTX kernel on the functional executor
-// and reports pass/fail with per-kernel instruction counts.
+// and reports pass/fail with per-kernel instruction counts. Exit status 0 all passed, 1 one
+// failed, 2 bad input, 3 a launch livelocked.
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -95,18 +98,22 @@ int run(const RunArgs& a) {
     block = parse_dim3("--block", a.block);
   }
 
+  workloads::RunSettings settings = a.settings;
+  settings.runtime.terminal_progress = isatty(fileno(stderr));
   std::vector<workloads::RunResult> results;
   auto record = [&](workloads::RunResult r) {
     workloads::print_result(stdout, r);
     std::fflush(stdout);
     results.push_back(std::move(r));
   };
-  if (bare) record(workloads::run_kernel(a.ptx, a.kernel, grid, block, a.settings));
-  for (const auto* w : chosen) record(workloads::run_workload(*w, a.settings));
-  for (const auto& s : a.specs) record(workloads::run_spec_file(s, a.settings));
+  if (bare) record(workloads::run_kernel(a.ptx, a.kernel, grid, block, settings));
+  for (const auto* w : chosen) record(workloads::run_workload(*w, settings));
+  for (const auto& s : a.specs) record(workloads::run_spec_file(s, settings));
   if (results.size() > 1) workloads::print_summary(stdout, results);
 
   if (!a.json.empty()) write_file_atomically(a.json, workloads::results_json(results, a.settings));
+  for (const auto& r : results)
+    if (r.livelock) return 3;
   for (const auto& r : results)
     if (!r.passed) return 1;
   return 0;
@@ -131,7 +138,10 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--warp-size", a->settings.runtime.warp_size, "threads per warp")
       ->capture_default_str();
   app.add_option("--instruction-limit", a->settings.runtime.instruction_limit,
-                 "per launch, in warp instructions")
+                 "per launch, in warp instructions (default: unlimited)");
+  app.add_option("--livelock-window", a->settings.runtime.livelock_window,
+                 "warp instructions without progress (no CTA finished, no store changed memory) "
+                 "before a launch is reported livelocked (exit status 3); 0: never")
       ->capture_default_str();
   app.add_option("--json", a->json, "also write the results as JSON to this file");
   return [a] { return run(*a); };

@@ -1,10 +1,9 @@
 // `warpforge sim`: runs a workload's host driver (or a launch spec) on the cycle model and
 // writes its statistics. Exit status: 0 ran and passed its check, 1 a kernel fault or a wrong
-// result, 2 bad input, 3 deadlock.
+// result, 2 bad input, 3 deadlock or livelock.
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -17,6 +16,7 @@
 #include "harness/rtl_in_the_loop.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/gpu/terminal_progress.h"
 #include "sim_model/gpu/timeline.h"
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
@@ -136,17 +136,10 @@ int run(const SimArgs& a) {
     rtl.instances->clear();  // the probe's
     session->external_blocks = std::make_shared<const sm::ExternalBlocks>(rtl.blocks);
   }
-  const bool tty = isatty(fileno(stderr));
-  const auto start = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-  if (tty) {
+  gpu::TerminalProgress line;
+  if (isatty(fileno(stderr))) {
     session->progress = [&](std::uint64_t cycles, std::uint64_t threads) {
-      const double s = seconds();
-      fmt::print(stderr, "\r  cycle {:>12}  IPC {:8.2f}  {:8.0f} cycles/s", cycles,
-                 cycles ? static_cast<double>(threads) / cycles : 0.0, s > 0 ? cycles / s : 0.0);
-      std::fflush(stderr);
+      line.cycles(cycles, threads);
     };
   }
   workloads::RunSettings settings;
@@ -154,8 +147,8 @@ int run(const SimArgs& a) {
   settings.workload = a.options;
   const workloads::RunResult result =
       w ? workloads::run_workload(*w, settings) : workloads::run_spec_file(a.spec, settings);
-  const double wall = seconds();
-  if (tty) fmt::print(stderr, "\r{:70}\r", "");
+  const double wall = line.seconds();
+  line.erase();
 
   const gpu::TimingResults& r = session->results();
   const gpu::RunLabel label{result.name, result.passed};
@@ -188,8 +181,9 @@ int run(const SimArgs& a) {
     fmt::print("  Verilated RTL in the loop: {}\n", fmt::join(made, ", "));
   }
   if (!result.passed) fmt::print("  {}\n", result.message);
-  if (r.status == "deadlock") {
+  if (r.status == "deadlock" || r.status == "livelock") {
     fmt::print("{}", r.warp_dump);
+    if (!r.cause.empty()) fmt::print("  likely cause: {}\n", r.cause);
     return 3;
   }
   return result.passed ? 0 : 1;

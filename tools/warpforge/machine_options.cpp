@@ -27,7 +27,8 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
   app.add_option("--dispatch", m.dispatch, policy_help(PolicyKind::kDispatch));
   app.add_option("--param", m.params,
                  "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
-                 "l1i.ways, num_sms, ...), watchdog_cycles, max_cycles, regs_per_thread, or "
+                 "l1i.ways, num_sms, ...), watchdog_cycles, livelock_cycles (0: off), max_cycles, "
+                 "regs_per_thread, or "
                  "reference=1 (no speed shortcuts: much slower, the same statistics but "
                  "sms[].skipped_cycles; for checking the model)")
       // One value per --param, so that `exec --param k=v -- PROGRAM` ends the option at `--`.

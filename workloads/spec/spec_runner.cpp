@@ -40,6 +40,7 @@ class SpecRun {
       if (auto failure = run_step(step, Loop{})) {
         result.kernels = log_.kernels();
         result.message = *failure;
+        result.livelock = livelock_;
         return result;
       }
     }
@@ -221,6 +222,8 @@ class SpecRun {
       if (dynamic_cast<const UsageError*>(&e) && !is_kernel_failure(e))
         throw UsageError(
             fmt::format("{}: {} ({}): {}", spec_.path.string(), step.key, l.kernel, e.what()));
+      if (auto* livelock = dynamic_cast<const gpu::LivelockError*>(&e))
+        livelock_ = livelock->report();
       return fmt::format("{} ({}): {}", step.key, l.kernel, e.what());
     }
     return std::nullopt;
@@ -260,6 +263,7 @@ class SpecRun {
   std::vector<HostBuffer> host_;
   std::vector<gpu::DevPtr> device_;
   KernelLog log_;
+  std::optional<gpu::LivelockReport> livelock_;  // set when a launch livelocked
 };
 
 }  // namespace
