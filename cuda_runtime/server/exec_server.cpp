@@ -245,21 +245,22 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   std::fflush(stdout);
   try {
     l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared));
+  } catch (const gpu::LivelockError& e) {
+    std::fflush(stdout);
+    fmt::print(stderr, "warpforge: livelock: {}\n{}", e.what(), e.report().details());
+    throw Terminate{3};
   } catch (const gpu::KernelError& e) {
-    if (hooks_.after_launch) hooks_.after_launch();
     const auto [status, dump] =
         hooks_.failure ? hooks_.failure() : std::pair<std::string, std::string>{};
-    if (status == "deadlock" || status == "livelock") {
+    if (status == "deadlock") {
       std::fflush(stdout);
-      fmt::print(stderr, "warpforge: {}: {}\n{}", status, e.what(), dump);
+      fmt::print(stderr, "warpforge: deadlock: {}\n{}", e.what(), dump);
       throw Terminate{3};
     }
     fail(1, fmt::format("kernel fault: {}", e.what()));
   } catch (const UsageError& e) {
-    if (hooks_.after_launch) hooks_.after_launch();
     throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
   }
-  if (hooks_.after_launch) hooks_.after_launch();
   l.end_cycle = hooks_.now ? hooks_.now() : 0;
   launches_.push_back(std::move(l));
   return ok();

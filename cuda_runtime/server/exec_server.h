@@ -34,10 +34,9 @@ class ExecServer {
  public:
   struct Hooks {
     std::function<std::uint64_t()> now;  // simulated core cycles so far
-    // The run's status after a kernel error ("deadlock", "livelock", else a fault) and, for
-    // the first two, the per-warp dump to print.
+    // The run's status after a kernel error ("deadlock", else a fault) and, for a deadlock,
+    // the per-warp dump to print.
     std::function<std::pair<std::string, std::string>()> failure;
-    std::function<void()> after_launch;  // e.g. clears a progress line
   };
 
   ExecServer(gpu::Runtime& runtime, const DeviceInfo& device, std::string program, Hooks hooks);

@@ -68,6 +68,15 @@ if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/str
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"
 fi
 
+# More CTAs than the machine holds wait at a grid-wide barrier for ever: a livelock, reported
+# (exit 3) with every warp's spin loop and the cause, in about a second on two SMs.
+if expect_status 3 "grid barrier livelock" "$wf" exec --param num_sms=2 -- "$bin/grid_barrier" 20; then
+  grep -q "^warpforge: livelock: kernel '_Z12grid_barrierPjS_' livelocked" "$tmp/err" &&
+    grep -q "spin pcs" "$tmp/err" &&
+    grep -q "likely cause: 20 CTAs launched, 16 resident, 4 waiting for a slot" "$tmp/err" ||
+    fail "grid barrier livelock: $(head -2 "$tmp/err")"
+fi
+
 # An unimplemented call: one line naming it, exit 2, the program's output before it kept.
 if expect_status 2 "unimplemented" "$wf" exec -- "$bin/unimplemented"; then
   [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaMallocManaged" "$tmp/err" ||

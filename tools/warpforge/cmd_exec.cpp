@@ -137,28 +137,21 @@ int run(const ExecArgs& a) {
   }
   gpu::RuntimeOptions options;
   options.timing = session;
+  // The progress line of long launches, erased when each ends, so the program's own output
+  // stays as it would be.
+  options.terminal_progress = isatty(fileno(stderr));
   gpu::Runtime runtime(options);
 
-  const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  if (tty && session) {
-    session->progress = [&](std::uint64_t cycles, std::uint64_t threads) {
-      const double s = seconds();
-      fmt::print(stderr, "\r  cycle {:>12}  IPC {:8.2f}  {:8.0f} cycles/s", cycles,
-                 cycles ? static_cast<double>(threads) / cycles : 0.0, s > 0 ? cycles / s : 0.0);
-      std::fflush(stderr);
-    };
-  }
   cudart::ExecServer::Hooks hooks;
   hooks.now = [&] { return session ? session->results().cycles : std::uint64_t{0}; };
   hooks.failure = [&] {
     return session ? std::pair{session->results().status, session->results().warp_dump}
                    : std::pair<std::string, std::string>{};
   };
-  if (tty && session) hooks.after_launch = [] { fmt::print(stderr, "\r{:70}\r", ""); };
   cudart::ExecServer server(runtime, cudart::device_info(config, a.functional), a.command[0],
                             hooks);
 
