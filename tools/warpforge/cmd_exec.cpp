@@ -122,6 +122,34 @@ std::string stats_json(const ExecArgs& a, int status, const cudart::ExecServer& 
   return head.dump(2) + "\n";
 }
 
+// The program's exit status as a shell reports it (128 + N for signal N).
+int wait_for(pid_t child, const std::string& name) {
+  int wait_status = 0;
+  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(wait_status)) return WEXITSTATUS(wait_status);
+  if (!WIFSIGNALED(wait_status)) return 1;
+  const int sig = WTERMSIG(wait_status);
+  fmt::print(stderr, "warpforge: {} was killed by signal {} ({})\n", name, sig, strsignal(sig));
+  return 128 + sig;
+}
+
+// warpforge's closing line on stderr, after the program's own output.
+void print_summary(const std::string& name, int status, const cudart::ExecServer& server,
+                   const gpu::TimingSession* session, double seconds) {
+  std::uint64_t threads = 0;
+  for (const auto& l : server.launches()) threads += l.stats.thread_instructions;
+  fmt::print(stderr,
+             "warpforge: {} exited with status {}: {} kernel launches, {} thread instructions",
+             name, status, server.launches().size(), threads);
+  if (session) {
+    const std::uint64_t cycles = session->results().cycles;
+    fmt::print(stderr, ", {} cycles, IPC {:.2f}", cycles,
+               cycles ? static_cast<double>(threads) / cycles : 0.0);
+  }
+  fmt::print(stderr, " ({} model, {:.2f} s)\n", session ? "cycle" : "functional", seconds);
+}
+
 int run(const ExecArgs& a) {
   if (a.command.empty())
     throw UsageError("exec: expected a program to run: exec [OPTIONS] -- PROGRAM [ARGS...]");
@@ -169,20 +197,8 @@ int run(const ExecArgs& a) {
   cudart::Channel channel(sockets[0]);
   const cudart::ServeOutcome outcome = server.serve(channel);
   ::close(sockets[0]);
-  int wait_status = 0;
-  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
-  }
-  int status = 0;
-  if (outcome.exit_status) {
-    status = *outcome.exit_status;
-  } else if (WIFEXITED(wait_status)) {
-    status = WEXITSTATUS(wait_status);
-  } else if (WIFSIGNALED(wait_status)) {
-    const int sig = WTERMSIG(wait_status);
-    fmt::print(stderr, "warpforge: {} was killed by signal {} ({})\n", a.command[0], sig,
-               strsignal(sig));
-    status = 128 + sig;
-  }
+  const int program_status = wait_for(child, a.command[0]);
+  const int status = outcome.exit_status ? *outcome.exit_status : program_status;
   if (!outcome.connected && !outcome.exit_status)
     fmt::print(stderr,
                "warpforge: note: {} never called the CUDA runtime through warpforge's "
@@ -193,16 +209,7 @@ int run(const ExecArgs& a) {
 
   // A run warpforge ended has said why in one line (or the dump); nothing to add.
   if (outcome.exit_status) return status;
-  std::uint64_t threads = 0;
-  for (const auto& l : server.launches()) threads += l.stats.thread_instructions;
-  const std::uint64_t cycles = session ? session->results().cycles : 0;
-  fmt::print(stderr,
-             "warpforge: {} exited with status {}: {} kernel launches, {} thread instructions",
-             a.command[0], status, server.launches().size(), threads);
-  if (session)
-    fmt::print(stderr, ", {} cycles, IPC {:.2f}", cycles,
-               cycles ? static_cast<double>(threads) / cycles : 0.0);
-  fmt::print(stderr, " ({} model, {:.2f} s)\n", session ? "cycle" : "functional", seconds());
+  print_summary(a.command[0], status, server, session.get(), seconds());
   return status;
 }
 
