@@ -69,15 +69,6 @@ Outcome run(const std::string& ptx, unsigned words,
   return {rt.download<std::uint32_t>(out, words), rt.download<std::uint32_t>(in, init.size())};
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 std::string fault_of(const std::string& ptx) {
   return error_of([&] { run(ptx, 1); });
 }

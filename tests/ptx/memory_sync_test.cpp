@@ -20,15 +20,6 @@ std::unique_ptr<gpu::Runtime> runtime(gpu::RuntimeOptions o = {}) {
   return rt;
 }
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 TEST(Barriers, ManyWarpsPerBlockAndBarRedPopc) {
   auto rt = runtime();
   const int block = 1024, grid = 2;

@@ -4,9 +4,11 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "sim_model/common/error.h"
 #include "sim_model/gpu/runtime.h"
 
 namespace wf::ptx::test {
@@ -150,5 +152,15 @@ SKIP:
   ret;
 }
 )";
+
+// The message of the UsageError (or KernelError) f throws, else "(no error)".
+inline std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
 
 }  // namespace wf::ptx::test
