@@ -99,6 +99,27 @@ bad() {
       fail "$name: expected one line matching '$pattern', got: $(cat "$tmp/err")"
   fi
 }
+# PTX compressed in a way warpforge cannot read: vecadd with its PTX entry's compression flag
+# replaced by an unknown one. One line naming the nvcc flag to rebuild with.
+python3 - "$bin/vecadd" "$tmp/vecadd_odd_compression" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+at = b.find(struct.pack("<I", 0xba55ed50))
+while at >= 0:
+    header, size = struct.unpack_from("<HQ", b, at + 6)
+    entry = at + header
+    while entry < at + header + size:
+        kind, entry_header, payload = struct.unpack_from("<HxxIQ", b, entry)
+        if kind == 1:  # PTX: stored as zstd (flag 0x8000); claim an unknown method instead
+            flags = struct.unpack_from("<Q", b, entry + 40)[0]
+            struct.pack_into("<Q", b, entry + 40, (flags & ~0xa000) | 0x40000)
+        entry += entry_header + payload
+    at = b.find(struct.pack("<I", 0xba55ed50), at + header + size)
+open(sys.argv[2], "wb").write(bytes(b))
+PY
+chmod +x "$tmp/vecadd_odd_compression"
+bad "unreadable compression" "compressed with a method warpforge cannot read.*nvcc -no-compress" \
+  "$wf" exec --functional -- "$tmp/vecadd_odd_compression"
 bad "static runtime" "does not load libcudart.so.13.*-cudart shared" "$wf" exec -- /bin/true
 bad "missing program" "not found on PATH" "$wf" exec -- no-such-program-anywhere
 bad "no program" "expected a program\|command is required" "$wf" exec
