@@ -70,7 +70,9 @@ if [ -n "$samples" ]; then
            simpleAssert simpleAWBarrier; do
     dir="$samples/Samples/0_Introduction/$d"
     [ -d "$dir" ] || continue
-    build "$d" "$dir" -I"$samples/Common" "$dir"/*.cu && run "$d" "$d" "$dir"
+    # shellcheck disable=SC2046  # the sample's sources, some with a host-side .cpp
+    build "$d" "$dir" -I"$samples/Common" $(ls "$dir"/*.cu "$dir"/*.cpp 2>/dev/null) &&
+      run "$d" "$d" "$dir"
   done
   dir="$samples/Samples/2_Concepts_and_Techniques/reduction"
   [ -d "$dir" ] && build reduction "$dir" -I"$samples/Common" "$dir"/*.cu "$dir"/*.cpp &&
