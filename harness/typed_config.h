@@ -15,6 +15,7 @@
 #include "harness/verilate_cache.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 
 namespace wf::harness {
 
@@ -38,7 +39,8 @@ class TypedConfig final : public BlockConfig {
   EquivResult equiv(const EquivOptions& options,
                     const std::optional<std::filesystem::path>& rtl_file,
                     bool verbose) const override {
-    const std::string text = rtl_file ? read_file(*rtl_file) : verilog();
+    const std::string text =
+        rtl_file ? read_input_file(*rtl_file, kMaxSourceBytes, "Verilog file") : verilog();
     const std::string origin = rtl_file ? rtl_file->string() : std::string("generated");
     if (rtl_file) check_module_name(text, origin);
     const auto& linked = LinkedRtl<Block>::entries();

@@ -7,6 +7,7 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "workloads/kernel_failure.h"
 #include "workloads/kernel_log.h"
 #include "workloads/spec/spec_loader.h"
@@ -59,7 +60,7 @@ RunResult run_spec_file(const std::filesystem::path& path, const RunSettings& se
 
 RunResult run_kernel(const std::filesystem::path& ptx, const std::string& kernel, gpu::Dim3 grid,
                      gpu::Dim3 block, const RunSettings& settings) {
-  const std::string text = read_file(ptx);
+  const std::string text = read_input_file(ptx, kMaxSourceBytes, "PTX file");
   return timed(kernel, [&] {
     gpu::Runtime runtime(settings.runtime);
     runtime.load_ptx(text, ptx.string());

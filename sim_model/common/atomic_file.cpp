@@ -1,12 +1,12 @@
 #include "sim_model/common/atomic_file.h"
 
 #include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include <unistd.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 
 namespace wf {
 
@@ -60,11 +60,7 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 }
 
 std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + path.string() + ": no such readable file");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_input_file(path, kMaxDataBytes, "file");
 }
 
 }  // namespace wf

@@ -11,7 +11,8 @@ namespace wf {
 // Throws UsageError naming the path when the directory cannot be created or written.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
-// Reads a whole file; throws UsageError naming the path when it cannot be read.
+// Reads a whole regular file of at most kMaxDataBytes (input_file.h); throws UsageError naming
+// the path when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
 }  // namespace wf

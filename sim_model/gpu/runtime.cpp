@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
 
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "sim_model/gpu/functional_driver.h"
 #include "sim_model/gpu/launch_limits.h"
 #include "sim_model/gpu/name_lookup.h"
@@ -84,11 +86,10 @@ Runtime::Runtime(RuntimeOptions options) : impl_(std::make_unique<Impl>()) {
 Runtime::~Runtime() = default;
 
 void Runtime::load_ptx_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("{}: cannot open PTX file", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  load_ptx(ss.str(), path);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw UsageError(fmt::format("{}: cannot open PTX file", path));
+  load_ptx(read_input_file(path, kMaxSourceBytes, "PTX file"), path);
 }
 
 void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors) {

@@ -7,6 +7,7 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 
 namespace wf {
 
@@ -59,7 +60,7 @@ Machine load_machine(const std::string& name_or_path) {
     return parse(it->second, "preset " + name_or_path);
   }
   if (name_or_path.ends_with(".toml") || std::filesystem::exists(name_or_path)) {
-    return parse(read_file(name_or_path), name_or_path);
+    return parse(read_input_file(name_or_path, kMaxConfigBytes, "preset file"), name_or_path);
   }
   std::string names;
   for (const auto& [name, text] : builtin) names += (names.empty() ? "" : ", ") + name;

@@ -2,6 +2,7 @@
 # Bad input: exit status 2, exactly one line on stderr that names the input, nothing written.
 set -uo pipefail
 wf="$1"
+wf_presets="$(cd "$(dirname "$0")/../../sim_model/presets" && pwd)"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 expect2() {  # description, needle that must appear in the message, command...
@@ -73,6 +74,76 @@ expect2 "replay with --rtl of another module" "wrong.v" \
   "$wf" equiv warp_priority_table --rtl "$tmp/wrong.v" --replay "$wpt" -o "$tmp/o9"
 expect2 "sim recording into a file" "--record-blocks" \
   "$wf" sim --workload vecadd --size 1024 --record-blocks "$tmp/wrong.v"
+# Inputs that are not regular files: refused at once (never read for ever), naming the file.
+mkfifo "$tmp/fifo.toml" "$tmp/fifo.ptx"
+mkdir "$tmp/dir.toml" "$tmp/fifodir"
+mkfifo "$tmp/fifodir/sm00_wpt.wftrace"
+printf 'name = "s"\nptx = "fifo.ptx"\n' >"$tmp/fifo_ptx.toml"
+expect2 "ptx that is a device" "/dev/zero: expected a regular PTX file, but it is a character device" \
+  timeout 20 "$wf" run --ptx /dev/zero --kernel k --json "$tmp/o10"
+expect2 "preset that is a FIFO" "fifo.toml: expected a regular preset file, but it is a FIFO" \
+  timeout 20 "$wf" sim --workload vecadd --preset "$tmp/fifo.toml" --stats "$tmp/o10"
+expect2 "preset that is a directory" "dir.toml: expected a regular preset file, but it is a directory" \
+  timeout 20 "$wf" gen --all --preset "$tmp/dir.toml" -o "$tmp/o10"
+expect2 "rtl that is a device" "/dev/zero: expected a regular Verilog file" \
+  timeout 20 "$wf" equiv mwf_arbiter --rtl /dev/zero -o "$tmp/o10"
+expect2 "spec that is a FIFO" "expected a regular launch spec, but it is a FIFO" \
+  timeout 20 "$wf" sim --spec "$tmp/fifo.toml" --stats "$tmp/o10"
+expect2 "spec whose ptx is a FIFO" "ptx: $tmp/fifo.ptx: expected a regular PTX file, but it is a FIFO" \
+  timeout 20 "$wf" run "$tmp/fifo_ptx.toml" --json "$tmp/o10"
+expect2 "replay of a device" "/dev/zero: expected a regular" \
+  timeout 20 "$wf" equiv --replay /dev/zero -o "$tmp/o10"
+expect2 "replay of a FIFO in a directory" "sm00_wpt.wftrace: expected a regular" \
+  timeout 20 "$wf" equiv --replay "$tmp/fifodir" -o "$tmp/o10"
+# Outputs that cannot be written: refused before any work.
+touch "$tmp/afile"
+expect2 "gen -o under /proc" "-o /proc/x: expected a directory warpforge can write" \
+  "$wf" gen mwf_arbiter -o /proc/x
+expect2 "gen -o an existing file" "but it is an existing file" "$wf" gen mwf_arbiter -o "$tmp/afile"
+expect2 "prove -o under /proc" "-o /proc/x" timeout 20 "$wf" prove lrr_arbiter -o /proc/x
+expect2 "equiv --json under a file" "is not a directory" \
+  "$wf" equiv lrr_arbiter --json "$tmp/afile/o10.json"
+expect2 "area --json a directory" "--json $tmp/dir.toml: expected a file warpforge can write, but it is a directory" \
+  "$wf" area lrr_arbiter --json "$tmp/dir.toml"
+expect2 "flow -o an existing file" "-o $tmp/afile" "$wf" flow lrr_arbiter -o "$tmp/afile"
+expect2 "sim --stats a directory" "--stats $tmp/dir.toml: expected a file warpforge can write, but it is a directory" \
+  "$wf" sim --workload vecadd --stats "$tmp/dir.toml"
+expect2 "sim --csv under /proc" "--csv /proc/x.csv" "$wf" sim --workload vecadd --csv /proc/x.csv
+expect2 "sim --timeline under /proc" "--timeline /proc/x/t.json" \
+  "$wf" sim --workload vecadd --timeline /proc/x/t.json
+expect2 "run --json under /proc" "--json /proc/x" "$wf" run --workload vecadd --json /proc/x
+expect2 "exec --stats under /proc" "--stats /proc/x" "$wf" exec --stats /proc/x -- /bin/true
+expect2 "reproduce -o an existing file" "-o $tmp/afile" "$wf" reproduce baws --quick -o "$tmp/afile"
+# A memory preset key out of range is bad input found before the run: no statistics are written.
+sed 's/^ways = 4$/ways = 0/' "$wf_presets/gtx480.toml" >"$tmp/badmem.toml"
+expect2 "sim with a bad memory preset key" "ways: expected an integer in 1..64" \
+  "$wf" sim --workload vecadd --size 1024 --preset "$tmp/badmem.toml" --stats "$tmp/o11"
+# Numbers on the command line: range-checked, never wrapped or saturated.
+expect2 "negative --max-cycles" "--max-cycles: expected an integer from 1" \
+  "$wf" sim --workload vecadd --max-cycles -1 --stats "$tmp/o11"
+expect2 "--max-cycles of 2^64" "got \"18446744073709551616\"" \
+  "$wf" sim --workload vecadd --max-cycles 18446744073709551616 --stats "$tmp/o11"
+expect2 "--max-cycles 0" "--max-cycles: expected an integer from 1" \
+  "$wf" sim --workload vecadd --max-cycles 0 --stats "$tmp/o11"
+expect2 "negative --instruction-limit" "--instruction-limit: expected an integer from 1" \
+  "$wf" run --workload vecadd --instruction-limit -1 --json "$tmp/o11"
+expect2 "negative --seed" "--seed: expected an integer from 0" \
+  "$wf" run --workload vecadd --seed -1 --json "$tmp/o11"
+expect2 "--warp-size out of range" "--warp-size: expected an integer from 32 to 64" \
+  "$wf" run --workload vecadd --warp-size 4294967328 --json "$tmp/o11"
+expect2 "negative -j" "--jobs: expected an integer from 0 to 1024" \
+  "$wf" reproduce baws --quick -j -1 -o "$tmp/o11"
+expect2 "empty issue policy" "--issue: expected a policy name, got an empty string" \
+  "$wf" sim --workload vecadd --issue "" --stats "$tmp/o11"
+expect2 "empty fetch policy" "--fetch: expected a policy name" \
+  "$wf" exec --fetch "" --stats "$tmp/o11" -- /bin/true
+for d in o10 o11; do
+  if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
+done
+if ls /proc/x* "$tmp"/afile/* 2>/dev/null | grep -q .; then echo "FAIL: an output landed"; fail=1; fi
+if ls -a "$tmp" "$tmp"/* 2>/dev/null | grep -q warpforge-probe; then
+  echo "FAIL: a probe file was left behind"; fail=1
+fi
 for d in o1 o2 o3 o4 o5 o6 o7 o8 o9; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done

@@ -6,6 +6,7 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 
 namespace wf::cli {
 
@@ -75,7 +76,8 @@ std::unique_ptr<harness::BlockConfig> config_for_rtl(
     throw UsageError("--rtl: expected exactly one block name beside it");
   }
   // The file decides which configuration it is (by module name) when the block has several.
-  const std::string module = harness::first_module_name(read_file(rtl_file));
+  const std::string module =
+      harness::first_module_name(read_input_file(rtl_file, kMaxSourceBytes, "Verilog file"));
   std::string expected;
   for (auto& c : configs) {
     if (c->module() == module) return std::move(c);

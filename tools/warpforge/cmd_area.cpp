@@ -6,6 +6,7 @@
 #include "synth/area.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/output_paths.h"
 
 namespace wf::cli {
 namespace {
@@ -26,6 +27,7 @@ CommandSetup setup = [](CLI::App& app) {
       "reference library in synth/cells.lib); NAND2 eq = area / area(NAND2_X1). The longest\n"
       "path counts cells between flops or ports (Yosys ltp -noff).");
   return [a]() -> int {
+    check_output_file("--json", a->json);
     const auto configs = select_configs(a->blocks);
     std::vector<synth::AreaReport> reports;
     for (const auto& c : configs) {

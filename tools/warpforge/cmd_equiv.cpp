@@ -4,6 +4,7 @@
 // while a replay only reports it (the workload decides what occurs) unless --require-coverage.
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -13,10 +14,13 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "sim_model/trace/trace_reader.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/coverage_report.h"
+#include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
 
 namespace wf::cli {
 namespace {
@@ -51,9 +55,10 @@ std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
   const bool dir = std::filesystem::is_directory(a.replay, ec);
   std::vector<std::filesystem::path> files;
   if (dir) {
+    // Every entry named like a trace is read, so that a FIFO or directory among them is
+    // refused by name rather than skipped.
     for (const auto& e : std::filesystem::directory_iterator(a.replay))
-      if (e.is_regular_file() && e.path().extension() == trace::kExtension)
-        files.push_back(e.path());
+      if (e.path().extension() == trace::kExtension) files.push_back(e.path());
     std::sort(files.begin(), files.end());
     if (files.empty()) {
       throw UsageError(fmt::format(
@@ -95,7 +100,8 @@ std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
       throw UsageError("--rtl with --replay: expected exactly one block name beside it");
     if (access(a.rtl_file.c_str(), R_OK) != 0)
       throw UsageError("--rtl " + a.rtl_file + ": expected a readable Verilog file");
-    const std::string module = harness::first_module_name(read_file(a.rtl_file));
+    const std::string module =
+        harness::first_module_name(read_input_file(a.rtl_file, kMaxSourceBytes, "Verilog file"));
     std::vector<ReplayJob> match;
     std::set<std::string> modules;
     for (auto& j : jobs) {
@@ -161,7 +167,9 @@ CommandSetup setup = [](CLI::App& app) {
   app.add_option("--cycles", a->cycles, "Cycles of random stimulus per configuration")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
-  app.add_option("--seed", a->seed, "Stimulus seed")->capture_default_str();
+  app.add_option("--seed", a->seed, "Stimulus seed")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
   app.add_option("--rtl", a->rtl_file,
                  "Check this (hand-edited) Verilog file instead of the generated RTL; its "
                  "module name must match the block's parameters");
@@ -185,6 +193,8 @@ CommandSetup setup = [](CLI::App& app) {
       "not one, truncated, corrupt, of another format version or of another block than named is\n"
       "bad input.");
   return [a]() -> int {
+    if (a->out_dir != ".") check_output_dir("-o", a->out_dir);  // "." is only used on a mismatch
+    check_output_file("--json", a->json);
     if (!a->replay.empty()) return replay(*a);
     if (a->require_coverage)
       throw UsageError(

@@ -32,6 +32,7 @@
 #include "sim_model/gpu/timing_session.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/machine_options.h"
+#include "tools/warpforge/output_paths.h"
 
 namespace wf::cli {
 namespace {
@@ -55,15 +56,6 @@ fs::path stand_in_directory() {
                     "wf_cudart_stand_in",
                     (dir / "libcudart.so.13").string()));
   return dir;
-}
-
-void check_stats_target(const std::string& path) {
-  if (path.empty()) return;
-  const fs::path p(path);
-  if (fs::is_directory(p)) throw UsageError(fmt::format("--stats {}: is a directory", path));
-  const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(parent))
-    throw UsageError(fmt::format("--stats {}: expected a file in an existing directory", path));
 }
 
 // The child: the program, with the socket and the stand-in's directory in its environment.
@@ -153,9 +145,9 @@ void print_summary(const std::string& name, int status, const cudart::ExecServer
 int run(const ExecArgs& a) {
   if (a.command.empty())
     throw UsageError("exec: expected a program to run: exec [OPTIONS] -- PROGRAM [ARGS...]");
+  check_output_file("--stats", a.stats);
   const std::string path = cudart::resolve_program(a.command[0]);
   cudart::check_loads_cudart(path);
-  check_stats_target(a.stats);
   const fs::path stand_in = stand_in_directory();
   const sm::TimingConfig config = timing_config(a.machine);
   std::shared_ptr<gpu::TimingSession> session;

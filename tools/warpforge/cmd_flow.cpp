@@ -3,6 +3,7 @@
 // Markdown and JSON.
 #include <chrono>
 #include <filesystem>
+#include <limits>
 #include <sstream>
 
 #include <fmt/core.h>
@@ -17,6 +18,8 @@
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/coverage_report.h"
 #include "tools/warpforge/flow_simulation.h"
+#include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
 #include "workloads/workload.h"
 
 namespace wf::cli {
@@ -83,7 +86,9 @@ CommandSetup setup = [](CLI::App& app) {
   app.add_option("--cycles", a->cycles, "Equivalence cycles per configuration")
       ->capture_default_str()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1'000'000'000'000}));
-  app.add_option("--seed", a->seed, "Stimulus seed")->capture_default_str();
+  app.add_option("--seed", a->seed, "Stimulus seed")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
   app.add_option("--workload", a->workload,
                  "Workload of the closing simulation (lrr/lrr vs mwf-gto/cff); 'none' skips it")
       ->capture_default_str();
@@ -91,6 +96,7 @@ CommandSetup setup = [](CLI::App& app) {
       "Without block names, runs every block of the preset (as --all), then simulates one\n"
       "workload on the cycle model under the baseline (lrr/lrr) and BAWS (mwf-gto/cff).");
   return [a]() -> int {
+    check_output_dir("-o", a->out_dir);
     if (a->blocks.blocks.empty()) a->blocks.all = true;
     const auto configs = select_configs(a->blocks);
     if (a->workload != "none" && !workloads::find_workload(a->workload)) {

@@ -6,6 +6,7 @@
 #include "sim_model/common/atomic_file.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/output_paths.h"
 
 namespace wf::cli {
 namespace {
@@ -23,6 +24,7 @@ CommandSetup setup = [](CLI::App& app) {
       "Writes one <block>_<signature>.v per configuration; the signature encodes the\n"
       "parameters. Example: warpforge gen --all --preset gtx480 -o rtl");
   return [args]() -> int {
+    check_output_dir("-o", args->out_dir);
     // Everything is generated before anything is written: bad input leaves no files behind.
     const auto configs = select_configs(args->blocks);
     std::vector<std::pair<std::filesystem::path, std::string>> files;

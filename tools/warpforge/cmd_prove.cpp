@@ -7,9 +7,11 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "synth/prove.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/output_paths.h"
 
 namespace wf::cli {
 namespace {
@@ -122,6 +124,8 @@ CommandSetup setup = [](CLI::App& app) {
       "proven, 1 a property violated (the counterexample is printed and written as VCD) or not\n"
       "proven within --max-steps, 2 bad input.");
   return [a]() -> int {
+    if (a->out_dir != ".") check_output_dir("-o", a->out_dir);  // "." is only used on a failure
+    check_output_file("--json", a->json);
     auto configs = select_configs(a->blocks);
     std::string design_name = "generated";
     if (!a->rtl_file.empty()) {
@@ -138,7 +142,9 @@ CommandSetup setup = [](CLI::App& app) {
     int failures = 0;
     for (const auto& c : configs) {
       const gen::PropertySet props = c->properties();
-      const std::string design = a->rtl_file.empty() ? c->verilog() : read_file(a->rtl_file);
+      const std::string design =
+          a->rtl_file.empty() ? c->verilog()
+                              : read_input_file(a->rtl_file, kMaxSourceBytes, "Verilog file");
       synth::ProveOptions o;
       o.timeout = std::chrono::seconds(a->timeout);
       const auto vcd = std::filesystem::path(a->out_dir) / (c->module() + ".counterexample.vcd");

@@ -21,6 +21,8 @@
 #include "synth/subprocess.h"
 #include "tools/warpforge/baws_study.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
 #include "tools/warpforge/parallel_runs.h"
 #include "workloads/workload.h"
 
@@ -61,6 +63,7 @@ int run_baws(const ReproduceArgs& a) {
   r.other_workloads = suite("baws-other", a.only);
   r.parallel = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   const std::filesystem::path out = a.out_dir.empty() ? "reproduce-baws" : a.out_dir;
+  check_output_dir("-o", out.string());
   const std::filesystem::path runs = out / "runs";
   std::error_code ec;
   std::filesystem::create_directories(runs, ec);
@@ -162,7 +165,9 @@ std::function<int()> setup(CLI::App& app) {
   app.add_flag("--quick", a->quick, "small inputs (each workload's test size) on one SM: seconds");
   app.add_flag("--resume", a->resume,
                "keep the runs of an interrupted study in the same directory that passed");
-  app.add_option("-j,--jobs", a->jobs, "parallel simulations (default: the number of cores)");
+  app.add_option("-j,--jobs", a->jobs,
+                 "parallel simulations, 0 to 1024 (default and 0: the number of cores)")
+      ->check(unsigned_in(0, 1024));
   app.add_option("--workloads", a->only, "only these workloads of the study (comma separated)")
       ->delimiter(',');
   return [a] {

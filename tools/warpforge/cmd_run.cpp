@@ -2,6 +2,7 @@
 // and reports pass/fail with per-kernel instruction counts. Exit status 0 all passed, 1 one
 // failed, 2 bad input, 3 a launch livelocked.
 #include <unistd.h>
+#include <limits>
 
 #include <algorithm>
 #include <charconv>
@@ -14,6 +15,8 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
 #include "workloads/report.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
@@ -77,6 +80,7 @@ int run(const RunArgs& a) {
     list_workloads();
     return 0;
   }
+  check_output_file("--json", a.json);
   const bool bare = !a.ptx.empty();
   if (bare && a.kernel.empty()) throw UsageError("--ptx: needs --kernel NAME");
   if (!bare && !a.kernel.empty()) throw UsageError("--kernel: needs --ptx FILE");
@@ -132,16 +136,21 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--grid", a->grid, "grid size for --ptx: X[,Y[,Z]]")->capture_default_str();
   app.add_option("--block", a->block, "block size for --ptx: X[,Y[,Z]]")->capture_default_str();
   app.add_option("--size", a->settings.workload.size,
-                 "problem size for workloads, in each one's unit (see --list); 0 = default");
+                 "problem size for workloads, in each one's unit (see --list); 0 = default")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()));
   app.add_option("--seed", a->settings.workload.seed, "seed for generated workload inputs")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
-  app.add_option("--warp-size", a->settings.runtime.warp_size, "threads per warp")
+  app.add_option("--warp-size", a->settings.runtime.warp_size, "threads per warp: 32 or 64")
+      ->check(unsigned_in(32, 64))
       ->capture_default_str();
   app.add_option("--instruction-limit", a->settings.runtime.instruction_limit,
-                 "per launch, in warp instructions (default: unlimited)");
+                 "per launch, in warp instructions, 1 or more (default: unlimited)")
+      ->check(unsigned_in(1, std::numeric_limits<std::uint64_t>::max()));
   app.add_option("--livelock-window", a->settings.runtime.livelock_window,
                  "warp instructions without progress (no CTA finished, no store changed memory) "
                  "before a launch is reported livelocked (exit status 3); 0: never")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   app.add_option("--json", a->json, "also write the results as JSON to this file");
   return [a] { return run(*a); };

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,8 @@
 #include "sim_model/trace/block_trace_set.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/machine_options.h"
+#include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
 
@@ -104,6 +107,10 @@ int run(const SimArgs& a) {
   }
   if (a.workload.empty() == a.spec.empty())
     throw UsageError("sim: give exactly one of --workload NAME or --spec FILE");
+  check_output_file("--stats", a.stats);
+  check_output_file("--csv", a.csv);
+  check_output_file("--timeline", a.timeline);
+  check_output_dir("--record-blocks", a.record_blocks);
   const workloads::Workload* w = nullptr;
   if (!a.workload.empty()) {
     w = workloads::find_workload(a.workload);
@@ -204,6 +211,7 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--timeline", a->timeline,
                  "write the warp-phase timeline (Chrome trace JSON, opens in Perfetto)");
   app.add_option("--timeline-sm", a->timeline_sm, "the SM the timeline shows")
+      ->check(unsigned_in(0, std::numeric_limits<int>::max()))
       ->capture_default_str();
   app.add_option("--timeline-ctas", a->timeline_ctas,
                  "the SM's CTAs the timeline shows, FIRST-LAST in dispatch order from 0")
@@ -217,8 +225,10 @@ std::function<int()> setup(CLI::App& app) {
                  "--list-policies) in every SM as their Verilated RTL instead of the golden "
                  "model; the statistics do not change (the RTL is proven equal), the speed does")
       ->delimiter(',');
-  app.add_option("--size", a->options.size, "workload problem size (see `run --list`)");
+  app.add_option("--size", a->options.size, "workload problem size (see `run --list`)")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()));
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
+      ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   return [a] { return run(*a); };
 }

@@ -1,11 +1,15 @@
 #include "tools/warpforge/machine_options.h"
 
+#include <cstdint>
+#include <limits>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/mem/mem_config.h"
 #include "sim_model/sm/policies/policy_info.h"
+#include "tools/warpforge/number_options.h"
 
 namespace wf::cli {
 namespace {
@@ -22,9 +26,12 @@ std::string policy_help(sm::policies::PolicyKind kind) {
 void add_machine_options(CLI::App& app, MachineOptions& m) {
   using sm::policies::PolicyKind;
   app.add_option("--preset", m.preset, "machine preset name or .toml file")->capture_default_str();
-  app.add_option("--issue", m.issue, policy_help(PolicyKind::kIssue));
-  app.add_option("--fetch", m.fetch, policy_help(PolicyKind::kFetch));
-  app.add_option("--dispatch", m.dispatch, policy_help(PolicyKind::kDispatch));
+  app.add_option("--issue", m.issue, policy_help(PolicyKind::kIssue))
+      ->check(non_empty("a policy name"));
+  app.add_option("--fetch", m.fetch, policy_help(PolicyKind::kFetch))
+      ->check(non_empty("a policy name"));
+  app.add_option("--dispatch", m.dispatch, policy_help(PolicyKind::kDispatch))
+      ->check(non_empty("a policy name"));
   app.add_option("--param", m.params,
                  "override a timing parameter, KEY=VALUE (repeatable): a preset key (sfu_latency, "
                  "l1i.ways, num_sms, ...), watchdog_cycles, livelock_cycles (0: off), max_cycles, "
@@ -38,7 +45,10 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
                  "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
       ->check(CLI::IsMember({"golden", "fixed-latency"}))
       ->capture_default_str();
-  app.add_option("--max-cycles", m.max_cycles, "stop with an error after this many cycles");
+  // 0 is refused rather than meaning "unlimited": leaving the option out is how to say that.
+  app.add_option("--max-cycles", m.max_cycles,
+                 "stop with an error after this many cycles, 1 or more (default: no limit)")
+      ->check(unsigned_in(1, std::numeric_limits<std::uint64_t>::max()));
 }
 
 sm::TimingConfig timing_config(const MachineOptions& m) {
@@ -57,6 +67,9 @@ sm::TimingConfig timing_config(const MachineOptions& m) {
     sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
   }
   if (m.max_cycles) c.max_cycles = m.max_cycles;
+  // The golden memory reads its preset keys only when the first kernel launches, where an error
+  // would count as the run failing (and its statistics be written): read them now.
+  if (m.memory == "golden") mem::load_mem_config(c.machine);
   return c;
 }
 

@@ -11,6 +11,7 @@
 #include <toml++/toml.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "workloads/spec/toml_fields.h"
 
 namespace wf::workloads::spec {
@@ -56,7 +57,7 @@ class Loader {
     if (top.has("description")) spec.description = top.string("description", "a string");
     const auto ptx = top.string("ptx", "the path of a .ptx file, relative to the spec");
     spec.ptx_path = resolve(ptx);
-    const auto ptx_bytes = read(top, "ptx", ptx);
+    const auto ptx_bytes = read(top, "ptx", ptx, kMaxSourceBytes, "PTX file");
     spec.ptx_text.assign(ptx_bytes.begin(), ptx_bytes.end());
 
     if (top.has("machine")) load_machine(top, spec);
@@ -77,11 +78,18 @@ class Loader {
  private:
   fs::path resolve(const std::string& relative) const { return path_.parent_path() / relative; }
 
-  std::vector<std::uint8_t> read(const Fields& f, std::string_view key,
-                                 const std::string& relative) const {
-    std::ifstream in(resolve(relative), std::ios::binary);
-    if (!in) f.fail(key, fmt::format("cannot read \"{}\"", relative));
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  std::vector<std::uint8_t> read(const Fields& f, std::string_view key, const std::string& relative,
+                                 std::uint64_t max_bytes, std::string_view what) const {
+    std::error_code ec;
+    if (!fs::exists(resolve(relative), ec))
+      f.fail(key, fmt::format("cannot read \"{}\"", relative));
+    std::string bytes;
+    try {
+      bytes = read_input_file(resolve(relative), max_bytes, what);
+    } catch (const UsageError& e) {
+      f.fail(key, e.what());
+    }
+    return {bytes.begin(), bytes.end()};
   }
 
   // Calls `each` with the Fields of every table of the array of tables [[name]].
@@ -287,7 +295,7 @@ class Loader {
       g.allow_only({"kind", "path"});
       init.kind = BufferInit::Kind::file;
       const auto rel = g.string("path", "the path of a raw little-endian data file");
-      init.file_bytes = read(g, "path", rel);
+      init.file_bytes = read(g, "path", rel, kMaxDataBytes, "init file");
       const auto want = b.bytes();
       if (init.file_bytes.size() != want)
         g.fail("path", fmt::format("expected {} bytes ({} x {}), \"{}\" has {}", want, b.count,
@@ -585,7 +593,7 @@ class Loader {
     } else if (f.has("file")) {
       c.kind = CheckSpec::Kind::equals;
       const auto rel = f.string("file", "the path of a raw little-endian data file");
-      const auto bytes = read(f, "file", rel);
+      const auto bytes = read(f, "file", rel, kMaxDataBytes, "data file");
       const auto size = element_size(b->type);
       if (bytes.size() != b->count * size)
         f.fail("file", fmt::format("expected {} bytes ({} x {}), \"{}\" has {}", b->count * size,
@@ -634,10 +642,10 @@ class Loader {
 }  // namespace
 
 LaunchSpec load_spec_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(fmt::format("{}: cannot read the launch spec", path.string()));
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return load_spec_text(text, path);
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec))
+    throw UsageError(fmt::format("{}: cannot read the launch spec", path.string()));
+  return load_spec_text(read_input_file(path, kMaxConfigBytes, "launch spec"), path);
 }
 
 LaunchSpec load_spec_text(std::string_view text, const std::filesystem::path& path) {

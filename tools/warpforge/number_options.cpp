@@ -1,0 +1,32 @@
+#include "tools/warpforge/number_options.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace wf::cli {
+
+CLI::Validator unsigned_in(std::uint64_t min, std::uint64_t max) {
+  const std::string expected = fmt::format("expected an integer from {} to {}", min, max);
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        std::uint64_t v = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == text.npos;
+        if (!digits || ec != std::errc() || ptr != end || v < min || v > max)
+          return fmt::format("{}, got \"{}\"", expected, text);
+        return {};
+      },
+      fmt::format("UINT:{}..{}", min, max));
+}
+
+CLI::Validator non_empty(const std::string& what) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        return text.empty() ? fmt::format("expected {}, got an empty string", what) : std::string();
+      },
+      "");
+}
+
+}  // namespace wf::cli
