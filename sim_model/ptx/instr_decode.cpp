@@ -282,6 +282,7 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     }
     in.ops[i] = o;
   }
+  check_operand_types(c, f);
   // Register usage for the timing model's scoreboard.
   bool dest = writes_ops0(in.op, in) && !ops.empty();
   auto add_read = [&](std::uint16_t r) {
@@ -306,7 +307,6 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
   if (in.bool_op != BoolOp::None || in.op == Op::Selp) {
     // already covered by operand scan
   }
-  (void)f;
 }
 
 }  // namespace wf::ptx

@@ -82,6 +82,10 @@ void decode_barrier(Ctx& c);
 void decode_other(Ctx& c);
 void decode_bits(Ctx& c);  // bfind, fns, shf, lop3, SIMD video (instr_decode_bits.cpp)
 
+// Refuses a register operand whose declared type violates the PTX ISA's type rules for the
+// instruction (operand_types.cpp).
+void check_operand_types(const Ctx& c, const Function& f);
+
 // "vabsdiff4" → (Absdiff, 4 lanes); nullopt for any other name.
 struct VideoName {
   VideoOp op;

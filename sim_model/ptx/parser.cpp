@@ -10,6 +10,7 @@
 #include "sim_model/common/error.h"
 #include "sim_model/ptx/cfg.h"
 #include "sim_model/ptx/parser_impl.h"
+#include "sim_model/ptx/size_limits.h"
 
 namespace wf::ptx {
 namespace {
@@ -110,6 +111,20 @@ std::int64_t Parser::parse_int_expr() {
   return neg ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
 }
 
+std::uint64_t Parser::parse_count(std::string_view what) {
+  const Token& at = peek();
+  const std::int64_t v = parse_int_expr();
+  if (v < 0) fail(at, fmt::format("a non-negative {}", what));
+  return static_cast<std::uint64_t>(v);
+}
+
+void Parser::check_size(const Token& at, std::string_view what, std::uint64_t bytes,
+                        std::uint64_t limit, std::string_view rule) const {
+  if (bytes <= limit) return;
+  throw UsageError(fmt::format("{}:{}:{}: expected {} of at most {} bytes ({}), found {} bytes",
+                               file_, at.line, at.col, what, limit, rule, bytes));
+}
+
 void Parser::skip_line(std::uint32_t line) {
   while (peek().kind != TokKind::End && peek().line == line) next();
 }
@@ -135,21 +150,31 @@ void Parser::declare(const Token& at, const std::string& name, const Symbol& s) 
 
 Module Parser::run() {
   while (peek().kind != TokKind::End) parse_toplevel();
+  if (!saw_version_ || !saw_target_)
+    fail(peek(), saw_version_ ? "a .target directive after .version"
+                              : "a .version directive (every PTX module starts with .version "
+                                "and .target)");
   // Shared layout: module-level and .func-level variables first, then each kernel's own.
   std::uint32_t max_end = align_up(shared_common_, 16);
   std::uint32_t k = 0;
   for (std::uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
     Function& f = m_.functions[fi];
     if (!f.is_entry || f.is_declaration) continue;
-    std::uint32_t off = shared_common_;
+    std::uint64_t off = shared_common_;
     for (std::uint32_t vi : shared_vars_of_kernel_[k]) {
       Variable& v = m_.variables[vi];
-      off = align_up(off, v.align);
+      off = align_up64(off, v.align);
       v.address = off;
-      off += static_cast<std::uint32_t>(v.size);
+      off += v.size;
+      if (off > kMaxSharedBytes) {
+        throw UsageError(fmt::format(
+            "{}:{}: expected the static shared memory of kernel '{}' to be at most {} bytes "
+            "(228 KiB, the largest shared memory of any GPU, per CTA), found {} bytes with '{}'",
+            file_, f.line, f.name, kMaxSharedBytes, off, v.name));
+      }
     }
-    f.shared_bytes = off;
-    max_end = std::max(max_end, align_up(off, 16));
+    f.shared_bytes = static_cast<std::uint32_t>(off);
+    max_end = std::max(max_end, align_up(f.shared_bytes, 16));
     ++k;
   }
   for (std::uint32_t fi = 0; fi < m_.functions.size(); ++fi) {
@@ -187,27 +212,34 @@ void Parser::parse_toplevel() {
     fail(t, "a directive (.version, .target, .entry, .func, .global, ...)");
   std::string_view d = t.text;
   if (d == ".version") {
+    if (saw_version_) fail(t, "one .version directive per module");
     next();
     const Token& v = next();
     if (v.kind != TokKind::Float && v.kind != TokKind::Int) fail(v, "a version number like 9.0");
-    return;
-  }
-  if (d == ".target") {
-    next();
-    expect_kind(TokKind::Ident, "a target name like sm_75");
-    while (accept(",")) expect_kind(TokKind::Ident, "a target option");
-    return;
-  }
-  if (d == ".address_size") {
-    next();
-    const Token& v = expect_kind(TokKind::Int, "32 or 64");
-    if (parse_uint(v) != 64) fail(v, "address size 64");
+    saw_version_ = true;
     return;
   }
   if (d == ".file" || d == ".loc") {
     std::uint32_t line = t.line;
     next();
     skip_line(line);
+    return;
+  }
+  if (!saw_version_)
+    fail(t, "a .version directive (every PTX module starts with .version and .target)");
+  if (d == ".target") {
+    if (saw_target_) fail(t, "one .target directive per module");
+    saw_target_ = true;
+    next();
+    expect_kind(TokKind::Ident, "a target name like sm_75");
+    while (accept(",")) expect_kind(TokKind::Ident, "a target option");
+    return;
+  }
+  if (!saw_target_) fail(t, "a .target directive after .version");
+  if (d == ".address_size") {
+    next();
+    const Token& v = expect_kind(TokKind::Int, "32 or 64");
+    if (parse_uint(v) != 64) fail(v, "address size 64");
     return;
   }
   if (d == ".section") {
@@ -248,7 +280,8 @@ ParamDecl Parser::parse_param_decl(std::uint32_t& offset) {
   while (peek().kind == TokKind::Dot) {
     const Token& m = next();
     if (m.text == ".align") {
-      align = static_cast<std::uint32_t>(parse_int_expr());
+      align =
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(parse_count("alignment"), 1u << 31));
     } else if (m.text == ".ptr" || m.text == ".global" || m.text == ".shared" ||
                m.text == ".const" || m.text == ".local") {
       // pointer attributes: only a hint for the optimiser
@@ -263,9 +296,13 @@ ParamDecl Parser::parse_param_decl(std::uint32_t& offset) {
   p.name = std::string(name.text);
   std::uint64_t count = 1;
   if (accept("[")) {
-    count = static_cast<std::uint64_t>(parse_int_expr());
+    count = parse_count("array size");
     expect("]", "']'");
   }
+  check_size(name, fmt::format("parameter '{}'", p.name),
+             count > kMaxParamFrameBytes ? count : type_bytes(type) * count, kMaxParamFrameBytes,
+             "a parameter frame holds at most 1 MiB");
+  if (align & (align - 1) || align > 4096) fail(name, "an .align of a power of two up to 4096");
   p.type = type;
   p.size = static_cast<std::uint32_t>(type_bytes(type) * count);
   p.align = align ? align : type_bytes(type);
@@ -284,6 +321,13 @@ void Parser::parse_param_list(Function& f, std::vector<ParamDecl>& out, bool ker
     if (t.text != ".param") fail(t, "'.param'");
     next();
     out.push_back(parse_param_decl(offset));
+    if (kernel) {
+      check_size(t, "a kernel parameter list", offset, kMaxKernelParamBytes,
+                 "CUDA's limit on a kernel's parameters");
+    } else {
+      check_size(t, "a function's parameters", offset, kMaxParamFrameBytes,
+                 "a parameter frame holds at most 1 MiB");
+    }
   } while (accept(","));
   expect(")", "')' or ',' in the parameter list");
 }
@@ -390,7 +434,8 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
   while (peek().kind == TokKind::Dot) {
     const Token& m = next();
     if (m.text == ".align") {
-      v.align = static_cast<std::uint32_t>(parse_int_expr());
+      v.align =
+          static_cast<std::uint32_t>(std::min<std::uint64_t>(parse_count("alignment"), 1u << 31));
     } else if (m.text == ".v2" || m.text == ".v4") {
       vec = m.text == ".v2" ? 2 : 4;
     } else if (Type t = type_from(m.text); t != Type::None) {
@@ -402,7 +447,11 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
   if (type == Type::None) fail(peek(), "a variable type such as .b8");
   const Token& name = expect_kind(TokKind::Ident, "a variable name");
   v.name = std::string(name.text);
-  std::uint64_t elem = type_bytes(type) * vec;
+  if (v.align & (v.align - 1) || v.align > 4096)
+    fail(name, "an .align of a power of two up to 4096");
+  const std::uint64_t elem = type_bytes(type) * vec;
+  // Every space's bound is far below 2^40, so a product above it is refused without overflow.
+  constexpr std::uint64_t kHuge = std::uint64_t{1} << 40;
   std::uint64_t count = 1;
   bool unsized = false;
   while (accept("[")) {
@@ -410,15 +459,36 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
       unsized = true;
       continue;
     }
-    count *= static_cast<std::uint64_t>(parse_int_expr());
+    const std::uint64_t dim = parse_count("array size");
+    count = (dim > kHuge || count * dim > kHuge) ? kHuge + 1 : count * dim;
     expect("]", "']'");
   }
-  v.size = elem * count;
+  v.size = count > kHuge ? kHuge + 1 : elem * count;
+  const auto bound_variable = [&](std::uint64_t bytes) {
+    const std::string what = fmt::format("variable '{}'", v.name);
+    switch (space) {
+      case Space::Shared:
+        check_size(name, what, bytes, kMaxSharedBytes,
+                   "228 KiB, the largest shared memory of any GPU, per CTA");
+        break;
+      case Space::Local:
+        check_size(name, what, bytes, kMaxLocalBytes, "CUDA's 512 KiB of local memory per thread");
+        break;
+      case Space::Const:
+        check_size(name, what, bytes, kMaxConstBytes, "the 64 KiB constant bank of a module");
+        break;
+      default:
+        check_size(name, what, bytes, kMaxGlobalBytes, "4 GiB per .global variable");
+        break;
+    }
+  };
+  bound_variable(v.size);
   if (v.align <= 1)
     v.align = static_cast<std::uint32_t>(std::max<std::uint64_t>(v.align, type_bytes(type)));
   if (accept("=")) {
-    parse_initializer(v, type);
+    parse_initializer(v, type, name);
     if (unsized) v.size = v.init.size();
+    bound_variable(v.size);
   }
   expect(";", "';' after the variable declaration");
   if (unsized && space != Space::Shared && v.init.empty()) fail(name, "an array size");
@@ -430,8 +500,12 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
   std::uint32_t vi = static_cast<std::uint32_t>(m_.variables.size());
   s.index = vi;
   switch (space) {
-    case Space::Global:
     case Space::Const:
+      const_bytes_ += v.size;
+      check_size(name, "the module's .const variables", const_bytes_, kMaxConstBytes,
+                 "the 64 KiB constant bank of a module");
+      [[fallthrough]];
+    case Space::Global:
       global_next_ = align_up64(global_next_, std::max<std::uint32_t>(v.align, 256));
       v.address = global_next_;
       global_next_ += std::max<std::uint64_t>(v.size, 1);
@@ -443,6 +517,8 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
         } else {
           shared_common_ = align_up(shared_common_, v.align);
           v.address = shared_common_;
+          check_size(name, "the module's shared variables", shared_common_ + v.size,
+                     kMaxSharedBytes, "228 KiB, the largest shared memory of any GPU, per CTA");
           shared_common_ += static_cast<std::uint32_t>(v.size);
         }
       }
@@ -451,6 +527,8 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
       Function& f = m_.functions[current_func_];
       f.local_bytes = align_up(f.local_bytes, v.align);
       v.address = f.local_bytes;
+      check_size(name, fmt::format("the local variables of '{}'", f.name), f.local_bytes + v.size,
+                 kMaxLocalBytes, "CUDA's 512 KiB of local memory per thread");
       f.local_bytes += static_cast<std::uint32_t>(v.size);
       break;
     }
@@ -462,7 +540,7 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
   m_.variables.push_back(std::move(v));
 }
 
-void Parser::parse_initializer(Variable& v, Type elem) {
+void Parser::parse_initializer(Variable& v, Type elem, const Token& at) {
   unsigned bytes = type_bytes(elem);
   auto put = [&](std::uint64_t bits) {
     for (unsigned b = 0; b < bytes; ++b)
@@ -527,8 +605,9 @@ void Parser::parse_initializer(Variable& v, Type elem) {
   list();
   if (v.init.size() < v.size) v.init.resize(v.size, 0);
   if (v.init.size() > v.size && v.size != 0) {
-    throw UsageError(fmt::format("{}: expected at most {} bytes of initializer for '{}', found {}",
-                                 file_, v.size, v.name, v.init.size()));
+    throw UsageError(
+        fmt::format("{}:{}:{}: expected at most {} bytes of initializer for '{}', found {}", file_,
+                    at.line, at.col, v.size, v.name, v.init.size()));
   }
 }
 

@@ -51,6 +51,11 @@ class Parser {
   [[noreturn]] void fail(const Token& t, std::string_view expected) const;
   std::uint64_t parse_uint(const Token& t) const;
   std::int64_t parse_int_expr();
+  // An array dimension or element count: a non-negative constant; `what` names it in errors.
+  std::uint64_t parse_count(std::string_view what);
+  // Refuses `bytes` of `what` above `limit` (the rule is named in the message), at `at`.
+  void check_size(const Token& at, std::string_view what, std::uint64_t bytes, std::uint64_t limit,
+                  std::string_view rule) const;
   void skip_line(std::uint32_t line);
 
   // module level
@@ -59,7 +64,7 @@ class Parser {
   void parse_param_list(Function& f, std::vector<ParamDecl>& out, bool kernel);
   ParamDecl parse_param_decl(std::uint32_t& offset);
   void parse_variable(Space space, bool is_extern, bool in_function);
-  void parse_initializer(Variable& v, Type elem);
+  void parse_initializer(Variable& v, Type elem, const Token& at);
   void skip_section();
   void skip_performance_directives();
 
@@ -84,6 +89,7 @@ class Parser {
   Module m_;
   std::uint64_t global_next_;
   std::uint32_t shared_common_ = 0;  // module-level and .func-level shared variables
+  std::uint64_t const_bytes_ = 0;    // all .const variables so far
   std::vector<std::unordered_map<std::string, Symbol>> scopes_;  // [0] = module scope
 
   // per function
@@ -102,6 +108,7 @@ class Parser {
   std::vector<std::vector<std::uint32_t>> shared_vars_of_kernel_;
   std::uint32_t current_func_ = 0;
   bool in_kernel_ = false;
+  bool saw_version_ = false, saw_target_ = false;
 };
 
 // Turns a mnemonic, its modifiers and operands into an Instr (instr_decode.cpp).

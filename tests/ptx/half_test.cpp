@@ -81,29 +81,44 @@ std::uint32_t f16x2(const std::string& body, std::uint32_t a, std::uint32_t b = 
   return run_snippet(body, a, b, c).r;
 }
 
+// A scalar .f16 body written on %ra, %rb, %rd, moved onto 16-bit registers: the PTX type rules
+// want an .f16 instruction's registers to have 16 bits.
+std::string on_halves(std::string body) {
+  for (auto [from, to] : {std::pair{"%ra", "%ha"}, {"%rb", "%hb"}, {"%rd", "%hd"}}) {
+    for (auto at = body.find(from); at != std::string::npos; at = body.find(from, at))
+      body.replace(at, 3, to);
+  }
+  return "{ .reg .b16 %ha, %hb, %hd; mov.b16 %hd, 0; cvt.u16.u32 %ha, %ra; cvt.u16.u32 %hb, %rb; " +
+         body + " cvt.u32.u16 %rd, %hd; }";
+}
+
+std::uint32_t f16(const std::string& body, std::uint32_t a, std::uint32_t b = 0) {
+  return run_snippet(on_halves(body), a, b).r;
+}
+
 TEST(HalfInstructions, ScalarAndPairedArithmetic) {
   // 1.5 + 2.25 = 3.75 (0x4380); halves: (1, 2) + (0.5, -4) = (1.5, -2)
-  EXPECT_EQ(f16x2("add.f16 %rd, %ra, %rb;", 0x3e00, 0x4080) & 0xffff, 0x4380u);
+  EXPECT_EQ(f16("add.f16 %rd, %ra, %rb;", 0x3e00, 0x4080) & 0xffff, 0x4380u);
   EXPECT_EQ(f16x2("add.f16x2 %rd, %ra, %rb;", 0x40003c00, 0xc4003800), 0xc0003e00u);
   EXPECT_EQ(f16x2("mul.f16x2 %rd, %ra, %rb;", 0x40003c00, 0xc4003800), 0xc8003800u);
-  EXPECT_EQ(f16x2("sub.f16 %rd, %ra, %rb;", 0x7c00, 0x7c00) & 0xffff, 0x7fffu);  // inf-inf
+  EXPECT_EQ(f16("sub.f16 %rd, %ra, %rb;", 0x7c00, 0x7c00) & 0xffff, 0x7fffu);  // inf-inf
   EXPECT_EQ(f16x2("fma.rn.f16x2 %rd, %ra, %rb, %rc;", 0x40003c00, 0x40004000, 0x3c003c00),
             0x4500u << 16 | 0x4200u);
-  EXPECT_EQ(f16x2("add.sat.f16 %rd, %ra, %rb;", 0x3c00, 0x3c00) & 0xffff, 0x3c00u);
-  EXPECT_EQ(f16x2("mul.ftz.f16 %rd, %ra, %rb;", 0x0200, 0x3c00) & 0xffff, 0x0000u);
+  EXPECT_EQ(f16("add.sat.f16 %rd, %ra, %rb;", 0x3c00, 0x3c00) & 0xffff, 0x3c00u);
+  EXPECT_EQ(f16("mul.ftz.f16 %rd, %ra, %rb;", 0x0200, 0x3c00) & 0xffff, 0x0000u);
   EXPECT_EQ(f16x2("neg.f16x2 %rd, %ra;", 0x3c00bc00), 0xbc003c00u);
-  EXPECT_EQ(f16x2("abs.f16 %rd, %ra;", 0xbc00) & 0xffff, 0x3c00u);
-  EXPECT_EQ(f16x2("min.f16 %rd, %ra, %rb;", 0x8000, 0x0000) & 0xffff, 0x8000u);
+  EXPECT_EQ(f16("abs.f16 %rd, %ra;", 0xbc00) & 0xffff, 0x3c00u);
+  EXPECT_EQ(f16("min.f16 %rd, %ra, %rb;", 0x8000, 0x0000) & 0xffff, 0x8000u);
   EXPECT_EQ(f16x2("max.f16x2 %rd, %ra, %rb;", 0x7e003c00, 0x4000bc00), 0x40003c00u);
-  EXPECT_EQ(f16x2("max.NaN.f16 %rd, %ra, %rb;", 0x7e00, 0x4000) & 0xffff, 0x7fffu);
+  EXPECT_EQ(f16("max.NaN.f16 %rd, %ra, %rb;", 0x7e00, 0x4000) & 0xffff, 0x7fffu);
 }
 
 TEST(HalfInstructions, CompareAndConvert) {
-  auto r = run_snippet("setp.lt.f16 %p1, %ra, %rb;", 0x3c00, 0x4000);
+  auto r = run_snippet(on_halves("setp.lt.f16 %p1, %ra, %rb;"), 0x3c00, 0x4000);
   EXPECT_EQ(r.p, 1u);
-  r = run_snippet("setp.lt.f16 %p1, %ra, %rb;", 0xbc00, 0xc000);  // -1 < -2 is false
+  r = run_snippet(on_halves("setp.lt.f16 %p1, %ra, %rb;"), 0xbc00, 0xc000);  // -1 < -2 is false
   EXPECT_EQ(r.p, 0u);
-  r = run_snippet("setp.gtu.f16 %p1, %ra, %rb;", 0x7e00, 0x4000);
+  r = run_snippet(on_halves("setp.gtu.f16 %p1, %ra, %rb;"), 0x7e00, 0x4000);
   EXPECT_EQ(r.p, 1u);
   r = run_snippet("setp.lt.f16x2 %p1|%p2, %ra, %rb;", 0x40003c00, 0x3c004000);
   EXPECT_EQ(r.p, 1u);  // low halves: 1 < 2

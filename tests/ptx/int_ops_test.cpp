@@ -123,7 +123,10 @@ TEST(IntOps, ShiftsAtAndBeyondWidth) {
   EXPECT_EQ(r32("shr.s32 %rd, %ra, 4;", 0xfffffff0), 0xffffffffu);
   EXPECT_EQ(r64("shl.b64 %ld, %la, %rb;", 1, 64), 0u);
   EXPECT_EQ(r64("shr.s64 %ld, %la, %rb;", 1ull << 63, 100), ~0ull);
-  EXPECT_EQ(r32("shr.u16 %rd, %ra, 4;", 0xffff8000), 0x800u);  // only the low 16 bits exist
+  EXPECT_EQ(
+      r32("{ .reg .b16 %h<2>; cvt.u16.u32 %h0, %ra; shr.u16 %h1, %h0, 4; cvt.u32.u16 %rd, %h1; }",
+          0xffff8000),
+      0x800u);  // only the low 16 bits exist
 }
 
 TEST(IntOps, Logic) {
