@@ -1,5 +1,6 @@
 #include "sim_model/trace/trace_reader.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@ TraceReader::TraceReader(std::filesystem::path path) : path_(std::move(path)) {
   if (std::filesystem::is_directory(path_, ec))
     throw UsageError(path_.string() + ": expected a block trace file, found a directory");
   data_ = read_file(path_);
+  max_cycles_ = static_cast<std::uint64_t>(data_.size()) * kCyclesPerByte;
   parse_header();
 }
 
@@ -25,6 +27,15 @@ void TraceReader::need(std::size_t n, const char* what) const {
   if (n > data_.size() - pos_)
     fail(fmt::format("truncated ({} bytes, ends inside {}{})", data_.size(), what,
                      records_ ? fmt::format(" after {} records", records_) : std::string()));
+}
+
+void TraceReader::bound(std::uint64_t cycles, std::uint64_t claim, const char* field,
+                        std::uint64_t value) const {
+  if (claim <= max_cycles_ - std::min(cycles, max_cycles_)) return;
+  fail(
+      fmt::format("corrupt: {} of {} claims more cycles than a file of {} bytes may cover ({} "
+                  "per byte, {} in all)",
+                  field, value, data_.size(), kCyclesPerByte, max_cycles_));
 }
 
 std::uint8_t TraceReader::byte(const char* what) {
@@ -128,6 +139,7 @@ TraceEntry TraceReader::next() {
   switch (static_cast<EntryTag>(head & 3)) {
     case EntryTag::kRecord: {
       if (value == 0) fail("corrupt: a record in the cycle of the entry before it");
+      bound(prev_end_, value, "a record's cycle delta", value);
       read_record_change();
       ++records_;
       prev_end_ += value;
@@ -138,12 +150,15 @@ TraceEntry TraceReader::next() {
     }
     case EntryTag::kRepeat:
       if (!repeat_allowed_ || value == 0) fail("corrupt: a repeat that follows no record");
+      bound(prev_end_, value > max_cycles_ / last_delta_ ? max_cycles_ + 1 : value * last_delta_,
+            "a repeat count", value);
       repeats_left_ = value;
       repeat_allowed_ = false;
       return next();
     case EntryTag::kReset:
       // Delta 0: the edge of the cycle whose record came just before.
       if (value == 0 && last_ != Last::kRecord) fail("corrupt: a reset that follows no record");
+      bound(prev_end_, value, "a reset's cycle delta", value);
       prev_end_ += value;
       last_ = Last::kReset;
       repeat_allowed_ = false;
@@ -151,6 +166,7 @@ TraceEntry TraceReader::next() {
     case EntryTag::kEnd: {
       if (value != 0) fail("corrupt: an end entry with a value");
       end_cycle_ = u64("the end entry");
+      bound(0, end_cycle_, "the end cycle", end_cycle_);
       const std::uint64_t records = u64("the end entry");
       const std::uint64_t body_hash =
           fnv1a(reinterpret_cast<const std::uint8_t*>(data_.data()), pos_);

@@ -12,6 +12,13 @@
 
 namespace wf::trace {
 
+// The most cycles a trace may cover per byte of its file. Replay steps through every cycle, so
+// a header or entry that claims more (an end cycle of 10^10, a repeat count of 2^40 in a file of
+// a few hundred bytes) is refused as corrupt instead of replaying for hours. A recorded trace
+// stays far below it: even a block called once in a run of 10^7 cycles, a 200-byte file, claims
+// under 2^16 cycles per byte.
+inline constexpr std::uint64_t kCyclesPerByte = 65536;
+
 struct TraceEntry {
   enum class Kind { kRecord, kReset, kEnd };
   Kind kind = Kind::kEnd;
@@ -42,6 +49,10 @@ class TraceReader {
 
  private:
   [[noreturn]] void fail(const std::string& what) const;
+  // Fails unless `claim` more cycles after `cycles` stay within max_cycles_, naming `field` and
+  // the `value` it holds.
+  void bound(std::uint64_t cycles, std::uint64_t claim, const char* field,
+             std::uint64_t value) const;
   // Fails as truncated unless `n` more bytes follow.
   void need(std::size_t n, const char* what) const;
   std::uint8_t byte(const char* what);
@@ -65,6 +76,7 @@ class TraceReader {
   std::uint64_t records_ = 0;
   bool ended_ = false;
   std::uint64_t end_cycle_ = 0;
+  std::uint64_t max_cycles_ = 0;  // file size * kCyclesPerByte
 };
 
 }  // namespace wf::trace

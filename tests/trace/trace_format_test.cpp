@@ -1,5 +1,6 @@
 // The block trace format: what the recorder writes is what the reader returns, runs of equal
 // calls cost one entry, and every defect of a file is a UsageError naming it.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "sim_model/trace/block_trace_set.h"
+#include "sim_model/trace/trace_header.h"
 #include "sim_model/trace/trace_reader.h"
 
 namespace wf::trace {
@@ -175,6 +177,55 @@ TEST_F(TraceFormat, EveryFlippedByteIsReported) {
   }
   write_bytes(bad, full + "x");
   EXPECT_NE(read_error(bad).find("after the end entry"), std::string::npos) << read_error(bad);
+}
+
+// `body` (everything before the end entry) closed with an end entry of `end` cycles and
+// `records` records and a checksum that matches: a file only its claims can fault.
+std::string closed(std::string body, std::uint64_t end, std::uint64_t records) {
+  body += '\x03';
+  for (std::uint64_t v : {end, records})
+    for (int i = 0; i < 8; ++i) body += static_cast<char>(v >> (8 * i));
+  const std::uint64_t h = fnv1a(reinterpret_cast<const std::uint8_t*>(body.data()), body.size());
+  for (int i = 0; i < 8; ++i) body += static_cast<char>(h >> (8 * i));
+  return body;
+}
+std::string varint(std::uint64_t v) {
+  std::string s;
+  for (; v >= 0x80; v >>= 7) s += static_cast<char>(0x80 | (v & 0x7f));
+  return s + static_cast<char>(v);
+}
+
+TEST_F(TraceFormat, ClaimsBeyondTheFileSizeAreRefused) {
+  const std::string one = bytes_of(record({{0, 1}}, 1));
+  const std::string body = one.substr(0, one.size() - 25);  // without its end entry
+  const auto bad = dir_ / "absurd.wftrace";
+  write_bytes(bad, closed(body, 1, 1));
+  ASSERT_EQ(read_error(bad), "");  // the rebuilt file itself is fine
+  const std::uint64_t limit = (body.size() + 25) * kCyclesPerByte;
+
+  write_bytes(bad, closed(body, 10'000'000'000ull, 1));
+  EXPECT_EQ(read_error(bad),
+            fmt::format("block trace {}: corrupt: the end cycle of 10000000000 claims more cycles "
+                        "than a file of {} bytes may cover (65536 per byte, {} in all)",
+                        bad.string(), body.size() + 25, limit));
+  write_bytes(bad, closed(body, limit, 1));
+  EXPECT_EQ(read_error(bad), "");  // exactly the bound is allowed
+
+  const std::uint64_t n = std::uint64_t{1} << 40;
+  const std::string repeated = body + varint(n << 2 | 1);
+  write_bytes(bad, closed(repeated, n + 1, n + 1));
+  EXPECT_NE(read_error(bad).find("corrupt: a repeat count of 1099511627776 claims more cycles"),
+            std::string::npos)
+      << read_error(bad);
+
+  write_bytes(bad, closed(body + varint(n << 2), n + 1, 1));  // a record 2^40 cycles later
+  EXPECT_NE(read_error(bad).find("corrupt: a record's cycle delta of 1099511627776"),
+            std::string::npos)
+      << read_error(bad);
+  write_bytes(bad, closed(body + varint(n << 2 | 2), n + 1, 1));
+  EXPECT_NE(read_error(bad).find("corrupt: a reset's cycle delta of 1099511627776"),
+            std::string::npos)
+      << read_error(bad);
 }
 
 TEST_F(TraceFormat, WrongMagicAndVersionAreNamed) {
