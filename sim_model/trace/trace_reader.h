@@ -14,9 +14,8 @@ namespace wf::trace {
 
 // The most cycles a trace may cover per byte of its file. Replay steps through every cycle, so
 // a header or entry that claims more (an end cycle of 10^10, a repeat count of 2^40 in a file of
-// a few hundred bytes) is refused as corrupt instead of replaying for hours. A recorded trace
-// stays far below it: even a block called once in a run of 10^7 cycles, a 200-byte file, claims
-// under 2^16 cycles per byte.
+// a few hundred bytes) is refused as corrupt instead of replaying for hours. A recording reaches
+// it only when its block is idle for nearly all of a very long run.
 inline constexpr std::uint64_t kCyclesPerByte = 65536;
 
 struct TraceEntry {
