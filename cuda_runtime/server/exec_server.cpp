@@ -91,6 +91,12 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
   WireWriter w;
   switch (op) {
     case Op::kHello: {
+      if (hello_seen_)
+        fail(2, fmt::format("error: {}: a second CUDA program started under one `warpforge exec` "
+                            "(a script that runs several?); exec runs one CUDA program, so run "
+                            "each under its own",
+                            program_));
+      hello_seen_ = true;
       const auto version = in.get<std::uint32_t>();
       if (version != kProtocolVersion)
         fail(2, fmt::format("error: {}: loaded a libcudart.so.13 stand-in of protocol version {}, "

@@ -62,6 +62,7 @@ class ExecServer {
   std::string program_;
   Hooks hooks_;
   std::uint32_t modules_ = 0;
+  bool hello_seen_ = false;
   std::unordered_map<std::string, unsigned> registers_;  // per thread, from the cubins
   std::vector<ExecLaunch> launches_;
 };

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace wf::cudart {
@@ -25,6 +26,11 @@ int socket_fd() {
                  "outside `warpforge exec`; run it as `warpforge exec -- PROGRAM ARGS...`\n");
     die(2);
   }
+  // The socket is this process's alone: programs the application starts neither inherit it
+  // nor find it named, so a CUDA program among them says it runs outside `warpforge exec`
+  // instead of talking over this one's connection.
+  ::fcntl(static_cast<int>(fd), F_SETFD, FD_CLOEXEC);
+  ::unsetenv(kSocketFdVariable);
   return static_cast<int>(fd);
 }
 

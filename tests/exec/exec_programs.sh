@@ -125,6 +125,10 @@ bad "missing program" "not found on PATH" "$wf" exec -- no-such-program-anywhere
 bad "no program" "expected a program\|command is required" "$wf" exec
 bad "stats is a directory" "is a directory" "$wf" exec --stats "$tmp" -- "$bin/vecadd"
 bad "unknown policy" "issue" "$wf" exec --issue nope -- "$bin/vecadd"
+# A script may start the CUDA program, but only one: a second is refused by name.
+printf '#!/bin/sh\n"%s" 10 && "%s" 20\n' "$bin/vecadd" "$bin/vecadd" >"$tmp/two_programs.sh"
+chmod +x "$tmp/two_programs.sh"
+bad "two programs" "a second CUDA program started" "$wf" exec --functional -- "$tmp/two_programs.sh"
 # Outside `warpforge exec` the stand-in refuses to run instead of pretending to be a GPU.
 bad "stand-in outside exec" "outside .warpforge exec." \
   env LD_LIBRARY_PATH="$(dirname "$wf")/cuda_runtime" "$bin/vecadd"
