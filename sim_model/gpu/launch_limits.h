@@ -1,5 +1,6 @@
 // The limits every launch is checked against before it runs, the same for `warpforge run`
-// (functional, against the default preset's SM) and `warpforge sim` (cycle model, against the
+// (functional, against the default preset's SM, or RuntimeOptions::sm_limits: `exec
+// --functional` checks the chosen preset's) and `warpforge sim` (cycle model, against the
 // chosen preset and --param overrides): CUDA's grid and block limits, and whether one CTA fits
 // an SM. A launch that breaks one is bad input; the message names the limiting resource and the
 // parameter that changes it.

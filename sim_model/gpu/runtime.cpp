@@ -226,8 +226,9 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
     s.longest_quiet = r.longest_quiet;
     return s;
   }
-  check_launch_limits(ctx, SmLimits::functional(),
-                      {ctx.registers_per_thread, "declared by the workload or spec"});
+  check_launch_limits(ctx,
+                      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional(),
+                      {ctx.registers_per_thread, "declared by the workload, spec or program"});
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.livelock_window = impl_->options.livelock_window;

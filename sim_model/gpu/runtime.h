@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim_model/gpu/launch_limits.h"
 #include "sim_model/gpu/livelock_report.h"
 #include "sim_model/ptx/kernel_error.h"
 #include "sim_model/ptx/types.h"
@@ -93,6 +94,9 @@ struct RuntimeOptions {
   // terminal), erased when the launch ends. Timing launches show it only when the session has
   // no progress callback of its own.
   bool terminal_progress = false;
+  // The SM functional launches must fit (threads, warps, registers, shared memory); unset: the
+  // default preset's. Timing launches are checked against the session's machine.
+  std::optional<SmLimits> sm_limits = std::nullopt;
   // CTAs live at once in the functional model (in threads). Grids that fit run with every CTA
   // resident, so cross-CTA spin locks and grid barriers finish; larger grids run in waves.
   std::uint64_t max_resident_threads = 1u << 18;

@@ -87,7 +87,7 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
 RegisterCount TimingGpu::registers_of(const ptx::LaunchContext& ctx) const {
   if (config_.regs_per_thread) return {config_.regs_per_thread, "--param regs_per_thread"};
   if (ctx.registers_per_thread)
-    return {ctx.registers_per_thread, "declared by the workload or spec"};
+    return {ctx.registers_per_thread, "declared by the workload, spec or program"};
   return {estimate_registers(ctx.kernel_fn()), "estimated from the PTX"};
 }
 

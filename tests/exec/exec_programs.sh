@@ -63,6 +63,13 @@ if expect_status 0 "vecadd -n 300" "$wf" exec --functional --param num_sms=2 -- 
   grep -q "^vecadd: 300 elements, 0 wrong" "$tmp/out" || fail "vecadd -n 300: $(head -1 "$tmp/out")"
 fi
 
+# Functional launches must fit the chosen machine's SM as timed ones do: vecadd's 256-thread
+# CTAs do not fit an SM of 128 threads, and the program sees its launch fail.
+if expect_status 1 "vecadd on a 128-thread SM" "$wf" exec --functional --param max_threads=128 -- "$bin/vecadd"; then
+  grep -q "^warpforge: note: launch 'vecadd(.*does not fit an SM.*\[sm\] max_threads" "$tmp/err" ||
+    fail "vecadd on a 128-thread SM: $(head -2 "$tmp/err")"
+fi
+
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"

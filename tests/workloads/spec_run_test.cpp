@@ -306,7 +306,7 @@ TEST_F(SpecRunTest, RunAndSimRefuseTheSameLaunches) {
                            "args = [\"u\", \"u\"]\n";
   const std::string regs_message =
       ": launch[0] (count_down): launch 'count_down(unsigned int*, unsigned int*)': a CTA of "
-      "1024 threads x 40 registers (declared by the workload or spec) = 40960 does not fit an "
+      "1024 threads x 40 registers (declared by the workload, spec or program) = 40960 does not fit an "
       "SM's 32768 registers (preset gtx480, key [sm] registers; registers per thread: "
       "regs_per_thread)";
   EXPECT_EQ(run_error(regs), regs_message);

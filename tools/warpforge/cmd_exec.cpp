@@ -157,6 +157,7 @@ int run(const ExecArgs& a) {
   }
   gpu::RuntimeOptions options;
   options.timing = session;
+  options.sm_limits = gpu::SmLimits::of(config);  // --functional launches fit the preset's SM too
   // The progress line of long launches, erased when each ends, so the program's own output
   // stays as it would be.
   options.terminal_progress = isatty(fileno(stderr));
