@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Regenerates the checked-in test programs bin/<name> from <name>.cu with nvcc (CUDA 13), the
 # way a user builds a program for `warpforge exec`: the shared CUDA runtime. -frandom-seed and a
-# stripped symbol table make the output the same bytes on every build, so that
-# tests/exec/programs_up_to_date.sh can tell drift. Usage: build.sh [OUTDIR] (default bin/).
+# stripped symbol table make the output the same bytes on every build with one toolchain.
+#
+# It also writes MANIFEST: the toolchain that built the programs and the SHA-256 of every source
+# and every program, so that tests/exec/programs_up_to_date.sh can tell drift on any machine
+# (even without nvcc, or with another nvcc, whose bytes legitimately differ).
+# Usage: build.sh [OUTDIR] (default bin/).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="${1:-$here/bin}"
@@ -12,3 +16,9 @@ for src in "$here"/*.cu; do
   (cd "$here" && nvcc -cudart shared -arch=sm_75 -O2 -frandom-seed=1 -Xlinker -s \
      -o "$out/$name" "$name.cu")
 done
+{
+  echo "# Written by build.sh; checked by tests/exec/programs_up_to_date.sh."
+  echo "toolchain $("$here/toolchain.sh")"
+  (cd "$here" && sha256sum build.sh toolchain.sh *.h *.cu | sed 's/^/source /')
+  (cd "$out" && sha256sum $(ls | grep -v '^MANIFEST$') | sed 's/^/program /')
+} > "$out/MANIFEST"
