@@ -1,7 +1,5 @@
 #include "cuda_runtime/server/device_info.h"
 
-#include <toml++/toml.h>
-
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -9,11 +7,7 @@
 namespace wf::cudart {
 
 DeviceInfo device_info(const sm::TimingConfig& c, bool functional) {
-  // The preset was validated when the config was loaded; the keys read here only describe.
-  const toml::table t = toml::parse(c.machine.toml_text);
-  auto u = [&](const char* section, const char* key, std::int64_t fallback) {
-    return static_cast<std::uint32_t>(t[section][key].value_or(fallback));
-  };
+  auto u = [&](const char* key) { return static_cast<std::uint32_t>(c.machine.value(key)); };
   DeviceInfo d{};
   const std::string name = "warpforge " + c.machine.name;
   std::strncpy(d.name, name.c_str(), sizeof d.name - 1);
@@ -25,10 +19,10 @@ DeviceInfo device_info(const sm::TimingConfig& c, bool functional) {
   d.registers_per_sm = c.registers;
   d.shared_bytes_per_sm = c.shared_memory_bytes;
   d.shared_bytes_per_block = c.shared_memory_bytes;
-  d.core_clock_khz = u("gpu", "core_clock_mhz", 0) * 1000;
-  d.memory_clock_khz = u("gpu", "dram_clock_mhz", 0) * 1000;
-  d.memory_bus_bits = u("memory", "channels", 0) * u("dram", "bus_bits", 0);
-  d.l2_bytes = u("memory", "l2_bytes", 0);
+  d.core_clock_khz = u("gpu.core_clock_mhz") * 1000;
+  d.memory_clock_khz = u("gpu.dram_clock_mhz") * 1000;
+  d.memory_bus_bits = u("memory.channels") * u("dram.bus_bits");
+  d.l2_bytes = u("memory.l2_bytes");
   d.functional = functional ? 1 : 0;
   // Device memory is sparse and grows on demand; report what a card of this class carries.
   d.global_bytes = std::uint64_t{4} << 30;

@@ -1,5 +1,6 @@
 // Parameters of the memory system, read from a machine preset's [l1d], [memory], [l2] and
-// [dram] sections. Keys a preset leaves out take the GTX480 values.
+// [dram] sections (preset_schema.cpp gives each key's range and the value a preset that leaves it
+// out gets).
 #pragma once
 
 #include <cstdint>
@@ -71,7 +72,8 @@ struct MemConfig {
   }
 };
 
-// Throws UsageError naming the preset, section and key on a bad value.
+// The memory system of a checked machine (load_machine and the --param path check it; this file
+// registers the latency floors among the preset rules).
 MemConfig load_mem_config(const Machine& machine);
 
 }  // namespace wf::mem

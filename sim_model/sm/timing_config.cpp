@@ -4,67 +4,64 @@
 #include <charconv>
 #include <vector>
 
-#include <toml++/toml.h>
-
 #include "sim_model/common/error.h"
+#include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/shared_memory_banks.h"
 
 namespace wf::sm {
 namespace {
 
 struct Field {
-  const char* section;
-  const char* key;
+  const char* key;  // the preset key, "section.key"; its range is the schema's
   unsigned TimingConfig::*member;
-  unsigned min, max;
 };
 
-// One table drives both the preset loader and --param, so the two cannot disagree.
+// The preset keys the cycle model reads beyond the blocks' [sm] ones.
 const std::vector<Field>& fields() {
   using C = TimingConfig;
   static const std::vector<Field> table = {
-      {"gpu", "num_sms", &C::num_sms, 1, 256},
-      {"sm", "max_threads", &C::max_threads, 32, 4096},
-      {"sm", "registers", &C::registers, 1024, 1 << 20},
-      {"sm", "shared_memory_bytes", &C::shared_memory_bytes, 0, 1 << 20},
-      {"sm", "ibuffer_entries", &C::ibuffer_entries, 1, 8},
-      {"sm", "sp_units", &C::sp_units, 1, 8},
-      {"sm", "sfu_units", &C::sfu_units, 1, 8},
-      {"sm", "ldst_units", &C::ldst_units, 1, 8},
-      {"l1d", "sets", &C::l1d_sets, 1, 4096},
-      {"l1d", "ways", &C::l1d_ways, 1, 64},
-      {"l1d", "line_bytes", &C::l1d_line_bytes, 32, 1024},
-      {"l1i", "bytes", &C::l1i_bytes, 128, 1 << 20},
-      {"l1i", "line_bytes", &C::l1i_line_bytes, 32, 1024},
-      {"l1i", "ways", &C::l1i_ways, 1, 64},
-      {"l1i", "miss_latency", &C::l1i_miss_latency, 1, 10000},
-      {"memory", "l2_min_latency", &C::l2_min_latency, 1, 100000},
-      {"memory", "dram_min_latency", &C::dram_min_latency, 1, 100000},
-      {"pipeline", "int_latency", &C::int_latency, 1, 1000},
-      {"pipeline", "int_interval", &C::int_interval, 1, 1000},
-      {"pipeline", "fp_latency", &C::fp_latency, 1, 1000},
-      {"pipeline", "fp_interval", &C::fp_interval, 1, 1000},
-      {"pipeline", "dp_latency", &C::dp_latency, 1, 1000},
-      {"pipeline", "dp_interval", &C::dp_interval, 1, 1000},
-      {"pipeline", "sfu_latency", &C::sfu_latency, 1, 1000},
-      {"pipeline", "sfu_interval", &C::sfu_interval, 1, 1000},
-      {"pipeline", "branch_latency", &C::branch_latency, 1, 1000},
-      {"pipeline", "shared_latency", &C::shared_latency, 1, 1000},
-      {"pipeline", "shared_banks", &C::shared_banks, 1, 64},
-      {"pipeline", "l1d_hit_latency", &C::l1d_hit_latency, 1, 1000},
-      {"pipeline", "const_latency", &C::const_latency, 1, 1000},
-      {"pipeline", "l1d_mshrs", &C::l1d_mshrs, 1, 1024},
+      {"gpu.num_sms", &C::num_sms},
+      {"sm.max_threads", &C::max_threads},
+      {"sm.registers", &C::registers},
+      {"sm.shared_memory_bytes", &C::shared_memory_bytes},
+      {"sm.ibuffer_entries", &C::ibuffer_entries},
+      {"sm.sp_units", &C::sp_units},
+      {"sm.sfu_units", &C::sfu_units},
+      {"sm.ldst_units", &C::ldst_units},
+      {"l1d.sets", &C::l1d_sets},
+      {"l1d.ways", &C::l1d_ways},
+      {"l1d.line_bytes", &C::l1d_line_bytes},
+      {"l1i.bytes", &C::l1i_bytes},
+      {"l1i.line_bytes", &C::l1i_line_bytes},
+      {"l1i.ways", &C::l1i_ways},
+      {"l1i.miss_latency", &C::l1i_miss_latency},
+      {"memory.l2_min_latency", &C::l2_min_latency},
+      {"memory.dram_min_latency", &C::dram_min_latency},
+      {"pipeline.int_latency", &C::int_latency},
+      {"pipeline.int_interval", &C::int_interval},
+      {"pipeline.fp_latency", &C::fp_latency},
+      {"pipeline.fp_interval", &C::fp_interval},
+      {"pipeline.dp_latency", &C::dp_latency},
+      {"pipeline.dp_interval", &C::dp_interval},
+      {"pipeline.sfu_latency", &C::sfu_latency},
+      {"pipeline.sfu_interval", &C::sfu_interval},
+      {"pipeline.branch_latency", &C::branch_latency},
+      {"pipeline.shared_latency", &C::shared_latency},
+      {"pipeline.shared_banks", &C::shared_banks},
+      {"pipeline.l1d_hit_latency", &C::l1d_hit_latency},
+      {"pipeline.const_latency", &C::const_latency},
+      {"pipeline.l1d_mshrs", &C::l1d_mshrs},
   };
   return table;
-}
-
-std::string range(const Field& f) {
-  return std::to_string(f.min) + ".." + std::to_string(f.max);
 }
 
 bool parse_u64(const std::string& text, std::uint64_t& out) {
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && p == text.data() + text.size() && !text.empty();
+}
+
+void read_machine(TimingConfig& c) {
+  for (const Field& f : fields()) c.*f.member = static_cast<unsigned>(c.machine.value(f.key));
 }
 
 }  // namespace
@@ -93,36 +90,11 @@ unsigned TimingConfig::longest_fixed_latency() const {
 TimingConfig load_timing_config(const Machine& machine) {
   TimingConfig c;
   c.machine = machine;
-  toml::table t;
-  try {
-    t = toml::parse(machine.toml_text, "preset " + machine.name);
-  } catch (const toml::parse_error& e) {
-    throw UsageError("preset " + machine.name + ": " + std::string(e.description()));
-  }
-  // Missing keys keep their GTX480 defaults, so small test presets stay short.
-  for (const Field& f : fields()) {
-    const auto node = t[f.section][f.key];
-    if (!node) continue;
-    const auto v = node.value<std::int64_t>();
-    if (!v || *v < f.min || *v > f.max) {
-      throw UsageError("preset " + machine.name + ": [" + f.section + "] " + f.key +
-                       ": expected an integer in " + range(f));
-    }
-    c.*f.member = static_cast<unsigned>(*v);
-  }
-  // [policy] issue/fetch/cta_dispatch: a registered policy of the kind.
+  read_machine(c);
+  // [policy] issue/fetch/cta_dispatch, checked against the registry when the preset loaded.
   for (const policies::PolicyKind kind : policies::kPolicyKinds) {
-    const std::string key = policies::preset_key(kind);
-    const auto name = t["policy"][key].value<std::string>();
-    if (!name) continue;
-    try {
-      policies::find_policy(kind, *name);
-    } catch (const UsageError& e) {
-      throw UsageError("preset " + machine.name + ": [policy] " + key + ": unknown " +
-                       policies::kind_title(kind) + " policy \"" + *name + "\"; expected one of " +
-                       policies::policy_names(kind, ", "));
-    }
-    c.policy(kind) = *name;
+    const auto it = machine.policies.find(policies::preset_key(kind));
+    if (it != machine.policies.end()) c.policy(kind) = it->second;
   }
   return c;
 }
@@ -131,8 +103,10 @@ void set_timing_param(TimingConfig& c, const std::string& key, const std::string
   std::uint64_t v = 0;
   const bool numeric = parse_u64(value, v);
   if (key == "watchdog_cycles" || key == "max_cycles") {
-    if (!numeric || (key == "watchdog_cycles" && v == 0))
-      throw UsageError("--param " + key + "=" + value + ": expected a positive integer");
+    // 0 is refused rather than meaning "unlimited": leaving max_cycles out is how to say that.
+    if (!numeric || v == 0)
+      throw UsageError("--param " + key + "=" + value + ": expected a positive integer" +
+                       (key == "max_cycles" ? " (leave it out for no limit)" : ""));
     (key == "watchdog_cycles" ? c.watchdog_cycles : c.max_cycles) = v;
     return;
   }
@@ -152,18 +126,13 @@ void set_timing_param(TimingConfig& c, const std::string& key, const std::string
     c.regs_per_thread = static_cast<unsigned>(v);
     return;
   }
-  std::string known = "watchdog_cycles, max_cycles, livelock_cycles, regs_per_thread, reference";
-  // "section.key" always works; the bare key picks the first section that has it (l1d before
-  // l1i for sets/ways/line_bytes).
-  for (const Field& f : fields()) {
-    const std::string qualified = std::string(f.section) + "." + f.key;
-    known += ", " + qualified;
-    if (key != f.key && key != qualified) continue;
-    if (!numeric || v < f.min || v > f.max)
-      throw UsageError("--param " + key + "=" + value + ": expected an integer in " + range(f));
-    c.*f.member = static_cast<unsigned>(v);
+  if (set_machine_param(c.machine, key, value)) {
+    check_machine(c.machine);
+    read_machine(c);
     return;
   }
+  std::string known = "watchdog_cycles, max_cycles, livelock_cycles, regs_per_thread, reference";
+  for (const PresetKey& k : preset_keys()) known += ", " + k.qualified();
   throw UsageError("--param: unknown parameter '" + key + "' (known: " + known + ")");
 }
 

@@ -9,7 +9,7 @@ expect2() {  # description, needle that must appear in the message, command...
   local what="$1" needle="$2"; shift 2
   "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
   local lines; lines=$(wc -l <"$tmp/err")
-  if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -q -- "$needle" "$tmp/err"; then
+  if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -qF -- "$needle" "$tmp/err"; then
     echo "FAIL $what: exit $rc, $lines stderr lines:"; cat "$tmp/err"; fail=1
   else
     echo "ok   $what: $(cat "$tmp/err")"
@@ -118,6 +118,29 @@ expect2 "reproduce -o an existing file" "-o $tmp/afile" "$wf" reproduce baws --q
 sed 's/^ways = 4$/ways = 0/' "$wf_presets/gtx480.toml" >"$tmp/badmem.toml"
 expect2 "sim with a bad memory preset key" "ways: expected an integer in 1..64" \
   "$wf" sim --workload vecadd --size 1024 --preset "$tmp/badmem.toml" --stats "$tmp/o11"
+# One preset validation for every command: the file, the line and the rule, before any output.
+sed 's/^max_warps_per_cta = 48 .*/max_warps_per_cta = 64/' "$wf_presets/gtx480.toml" >"$tmp/wpc.toml"
+wpc_rule="wpc.toml:16: [sm] max_warps_per_cta = 64 must not exceed [sm] max_warps = 48"
+expect2 "gen with more warps per CTA than per SM" "$wpc_rule" "$wf" gen --all --preset "$tmp/wpc.toml" -o "$tmp/o12"
+expect2 "equiv with more warps per CTA than per SM" "$wpc_rule" \
+  "$wf" equiv lrr_arbiter --preset "$tmp/wpc.toml" -o "$tmp/o12"
+expect2 "sim with more warps per CTA than per SM" "$wpc_rule" \
+  "$wf" sim --workload vecadd --preset "$tmp/wpc.toml" --stats "$tmp/o12"
+sed 's/^wayz = 4$/ways = 4/; s/^ways = 4$/wayz = 4/' "$wf_presets/gtx480.toml" >"$tmp/typo.toml"
+expect2 "a misspelt preset key" "typo.toml:27: [l1d] wayz: unknown key" \
+  "$wf" params --preset "$tmp/typo.toml"
+sed 's/^issue = "lrr"/issue = "bogus"/' "$wf_presets/gtx480.toml" >"$tmp/policy.toml"
+expect2 "gen with an unknown [policy] issue" "policy.toml: [policy] issue: unknown issue policy" \
+  "$wf" gen --all --preset "$tmp/policy.toml" -o "$tmp/o12"
+sed 's/^warp_size = 32/warp_size = 64/' "$wf_presets/gtx480.toml" >"$tmp/warp64.toml"
+expect2 "sim with a 64-thread warp" "[sm] warp_size = 64 is not modelled" \
+  "$wf" sim --workload vecadd --preset "$tmp/warp64.toml" --stats "$tmp/o12"
+expect2 "--param max_warps alone" "[sm] max_warps_per_cta = 48 must not exceed [sm] max_warps = 8 (--param max_warps=8)" \
+  "$wf" sim --workload vecadd --param max_warps=8 --stats "$tmp/o12"
+expect2 "an ambiguous --param" "--param ways=2: ways is in more than one section" \
+  "$wf" sim --workload vecadd --param ways=2 --stats "$tmp/o12"
+expect2 "--param max_cycles=0" "--param max_cycles=0: expected a positive integer" \
+  "$wf" sim --workload vecadd --param max_cycles=0 --stats "$tmp/o12"
 # Numbers on the command line: range-checked, never wrapped or saturated.
 expect2 "negative --max-cycles" "--max-cycles: expected an integer from 1" \
   "$wf" sim --workload vecadd --max-cycles -1 --stats "$tmp/o11"
@@ -137,7 +160,7 @@ expect2 "empty issue policy" "--issue: expected a policy name, got an empty stri
   "$wf" sim --workload vecadd --issue "" --stats "$tmp/o11"
 expect2 "empty fetch policy" "--fetch: expected a policy name" \
   "$wf" exec --fetch "" --stats "$tmp/o11" -- /bin/true
-for d in o10 o11; do
+for d in o10 o11 o12; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
 if ls /proc/x* "$tmp"/afile/* 2>/dev/null | grep -q .; then echo "FAIL: an output landed"; fail=1; fi

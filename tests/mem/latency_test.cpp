@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "mem_test_util.h"
+#include "sim_model/common/error.h"
 
 namespace wf::mem {
 namespace {
@@ -71,10 +72,23 @@ TEST(MemoryLatency, SkipIdleMatchesTicking) {
   EXPECT_EQ(a.stats(), b.stats());
 }
 
-TEST(MemoryLatency, BadPresetIsAUsageError) {
-  Machine machine = load_machine("gtx480");
-  machine.toml_text += "\n[dram]\nbanks = 0\n";  // a duplicate table is itself an error
-  EXPECT_ANY_THROW(load_mem_config(machine));
+// The memory system registers the latency floors among the preset rules: a preset whose
+// fixed-latency minimum undercuts what the golden memory takes unloaded is refused at load.
+TEST(MemoryLatency, MinimumLatencyAboveTheRoundTripIsRefused) {
+  std::string text = builtin_preset_text("gtx480");
+  const std::string key = "l2_min_latency = 120";
+  ASSERT_NE(text.find(key), std::string::npos);
+  text.replace(text.find(key), key.size(), "l2_min_latency = 135");
+  try {
+    parse_machine(text, "slow.toml");
+    ADD_FAILURE() << "accepted an l2_min_latency above the L2 hit round trip";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(),
+                 "slow.toml:69: [memory] l2_min_latency = 135 exceeds the L2 hit round trip of "
+                 "134 cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)");
+  }
+  text.replace(text.find("l2_min_latency = 135"), key.size(), key);
+  EXPECT_EQ(load_mem_config(parse_machine(text, "slow.toml")).l2_min_latency, 120u);
 }
 
 }  // namespace

@@ -101,18 +101,18 @@ TEST(PolicyRegistry, BlocksOfAConfigAreItsPoliciesAndTheSmsOwn) {
 // A preset names its policies in [policy]; an unknown one is refused naming the file's preset,
 // the key and the registered names.
 TEST(PolicyRegistry, PresetPolicyTable) {
-  const Machine gtx480 = load_machine("gtx480");
   const auto dir =
       std::filesystem::temp_directory_path() / ("wf-policy-preset-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   // The preset with its own [policy] table (its last) replaced.
-  const std::string text = gtx480.toml_text.substr(0, gtx480.toml_text.find("\n[policy]"));
+  const std::string& gtx480_text = builtin_preset_text("gtx480");
+  const std::string text = gtx480_text.substr(0, gtx480_text.find("\n[policy]"));
   const auto write = [&](const std::string& name, const std::string& policy) {
     const auto path = dir / (name + ".toml");
     std::ofstream(path) << text << "\n[policy]\n" << policy << "\n";
     return path.string();
   };
-  ASSERT_NE(text.size(), gtx480.toml_text.size()) << "gtx480 has no [policy] table";
+  ASSERT_NE(text.size(), gtx480_text.size()) << "gtx480 has no [policy] table";
   const TimingConfig c =
       load_timing_config(load_machine(write("good", "issue = \"gto\"\nfetch = \"fef\"")));
   EXPECT_EQ(c.issue, "gto");

@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "sim_model/common/error.h"
-#include "sim_model/mem/mem_config.h"
 #include "sim_model/sm/policies/policy_info.h"
 #include "tools/warpforge/number_options.h"
 
@@ -52,7 +52,19 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
 }
 
 sm::TimingConfig timing_config(const MachineOptions& m) {
-  sm::TimingConfig c = sm::load_timing_config(load_machine(m.preset));
+  // Preset keys first, all of them, then the rules between keys: a user changing max_warps and
+  // max_warps_per_cta together must not be refused for the state between the two.
+  Machine machine = load_machine(m.preset);
+  std::vector<std::pair<std::string, std::string>> run_params;
+  for (const auto& kv : m.params) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("--param " + kv + ": expected KEY=VALUE");
+    std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
+    if (!set_machine_param(machine, key, value)) run_params.emplace_back(key, value);
+  }
+  check_machine(machine);
+  sm::TimingConfig c = sm::load_timing_config(machine);
   using sm::policies::PolicyKind;
   for (const auto& [kind, name] :
        {std::pair{PolicyKind::kIssue, &m.issue}, std::pair{PolicyKind::kFetch, &m.fetch},
@@ -60,16 +72,8 @@ sm::TimingConfig timing_config(const MachineOptions& m) {
     if (name->empty()) continue;  // the preset's, else the kind's default
     c.policy(kind) = sm::policies::find_policy(kind, *name).name;
   }
-  for (const auto& kv : m.params) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw UsageError("--param " + kv + ": expected KEY=VALUE");
-    sm::set_timing_param(c, kv.substr(0, eq), kv.substr(eq + 1));
-  }
+  for (const auto& [key, value] : run_params) sm::set_timing_param(c, key, value);
   if (m.max_cycles) c.max_cycles = m.max_cycles;
-  // The golden memory reads its preset keys only when the first kernel launches, where an error
-  // would count as the run failing (and its statistics be written): read them now.
-  if (m.memory == "golden") mem::load_mem_config(c.machine);
   return c;
 }
 

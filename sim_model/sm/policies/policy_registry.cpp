@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "sim_model/common/error.h"
+#include "sim_model/presets/preset_rules.h"
 #include "sim_model/sm/barrier_unit.h"
 #include "sim_model/sm/policies/dispatch_policies.h"
 #include "sim_model/sm/policies/fetch_policies.h"
@@ -128,6 +129,26 @@ void check_policies(const TimingConfig& config) {
   });
   if (!error.empty()) throw UsageError(error);
 }
+
+namespace {
+
+// A preset's [policy] names are checked with the rest of the preset, by every command.
+void preset_policies_rule(const Machine& machine) {
+  for (const PolicyKind kind : kPolicyKinds) {
+    const auto it = machine.policies.find(preset_key(kind));
+    if (it == machine.policies.end()) continue;
+    const auto& all = registered_policies(kind);
+    if (std::none_of(all.begin(), all.end(),
+                     [&](const PolicyInfo& p) { return p.name == it->second; }))
+      throw UsageError(machine.origin + ": [policy] " + it->first + ": unknown " +
+                       kind_title(kind) + " policy \"" + it->second + "\"; expected one of " +
+                       policy_names(kind, ", "));
+  }
+}
+
+const PresetRuleRegistrar preset_policies_registered(preset_policies_rule);
+
+}  // namespace
 
 std::vector<std::string> sm_core_blocks() {
   return block_names<BarrierUnit>();

@@ -1,0 +1,187 @@
+// The preset loader refuses every key, range and combination the machine cannot be, naming the
+// file, the line and the rule; and docs/presets.md lists every key with its range.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "sim_model/common/error.h"
+#include "sim_model/mem/mem_config.h"
+#include "sim_model/presets/machine.h"
+#include "sim_model/presets/preset_schema.h"
+#include "sim_model/sm/policies/policy_info.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf {
+namespace {
+
+// gtx480 with the first line starting with `from` replaced by `to` (or `to` appended to the
+// file when `from` is empty).
+std::string edited(const std::string& from, const std::string& to) {
+  std::string text = builtin_preset_text("gtx480");
+  if (from.empty()) return text + "\n" + to + "\n";
+  const auto at = text.find("\n" + from);
+  EXPECT_NE(at, std::string::npos) << from;
+  const auto end = text.find('\n', at + 1);
+  return text.replace(at + 1, end - at - 1, to);
+}
+
+// A minimal preset: name and the required [sm] keys, the rest left out.
+std::string small(const std::string& sm) {
+  return "name = \"small\"\n[sm]\nwarp_size = 32\n" + sm + "\n";
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    parse_machine(text, "my.toml");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(PresetLoader, Gtx480HasEveryKeyItsFileGives) {
+  const Machine m = load_machine("gtx480");
+  EXPECT_EQ(m.origin, "preset gtx480");
+  EXPECT_EQ(m.values.size(), preset_keys().size());
+  EXPECT_EQ(m.value("sm.max_threads"), 1536u);
+  EXPECT_EQ(m.value("l1d.sets"), 32u);
+  EXPECT_EQ(m.value("dram.return_latency"), 100u);
+  EXPECT_EQ(m.describe("sm.max_warps"), "[sm] max_warps = 48 (preset gtx480:13)");
+  EXPECT_EQ(m.policies.at("issue"), "lrr");
+  // The memory system and the cycle model read the same values.
+  EXPECT_EQ(mem::load_mem_config(m).l2.sets, 64u);
+  EXPECT_EQ(sm::load_timing_config(m).l1d_sets, 32u);
+}
+
+TEST(PresetLoader, LeftOutKeysGetTheirDocumentedValues) {
+  const Machine m = parse_machine(
+      "name = \"small\"\n[sm]\nwarp_size = 32\nmax_warps = 8\nmax_ctas = 2\n"
+      "max_warps_per_cta = 8\nschedulers = 2\n",
+      "small.toml");
+  EXPECT_EQ(m.value("sm.max_threads"), 256u);  // derived
+  EXPECT_EQ(m.values.at("sm.max_threads").origin, "derived");
+  EXPECT_EQ(m.value("gpu.num_sms"), 15u);
+  EXPECT_EQ(m.values.at("gpu.num_sms").origin, "default");
+}
+
+struct Refused {
+  const char* what;
+  std::string text;
+  const char* message;
+};
+
+class PresetRefusal : public testing::TestWithParam<Refused> {};
+
+TEST_P(PresetRefusal, NamesTheFileLineAndRule) {
+  EXPECT_EQ(refusal(GetParam().text), GetParam().message) << GetParam().what;
+}
+
+// One case per class of bad preset: syntax, unknown keys, types, ranges, powers of two, every
+// rule between keys and the policy names.
+INSTANTIATE_TEST_SUITE_P(
+    Cases, PresetRefusal,
+    testing::Values(
+        Refused{"syntax", edited("max_ctas = 8", "max_ctas = = 8"),
+                "my.toml:15:12: Error while parsing value: could not determine value type"},
+        Refused{"unknown key", edited("ways = 4", "wayz = 4"),
+                "my.toml:27: [l1d] wayz: unknown key; expected one of sets, ways, line_bytes, "
+                "mshr_entries, mshr_max_merge, miss_queue, hit_latency"},
+        Refused{"unknown section", edited("", "[extra]\nx = 1"),
+                "my.toml:127: [extra]: unknown section; expected name, description, [gpu], [sm], "
+                "[l1d], [l1i], [pipeline], [memory], [l2], [dram] or [policy]"},
+        Refused{"unknown top-level key",
+                edited("name = \"gtx480\"", "nmae = \"x\"\nname = \"gtx480\""),
+                "my.toml:3: nmae: unknown key; expected name, description, [gpu], [sm], [l1d], "
+                "[l1i], [pipeline], [memory], [l2], [dram] or [policy]"},
+        Refused{"section as a value", "name = \"x\"\nsm = 3\n",
+                "my.toml:2: sm: expected a table [sm]"},
+        Refused{"missing name", edited("name = \"gtx480\"", ""),
+                "my.toml: name: expected a string naming the preset"},
+        Refused{"missing required key", edited("schedulers = 2", ""),
+                "my.toml: [sm] schedulers: missing; expected an integer in 1..4"},
+        Refused{"float", edited("max_warps = 48", "max_warps = 48.0"),
+                "my.toml:13: [sm] max_warps: expected an integer in 1..64"},
+        Refused{"zero channels", edited("channels = 6", "channels = 0"),
+                "my.toml:66: [memory] channels: expected an integer in 1..64"},
+        Refused{"negative", edited("sp_units = 2", "sp_units = -2"),
+                "my.toml:21: [sm] sp_units: expected an integer in 1..8"},
+        Refused{"100-byte line", edited("line_bytes = 128", "line_bytes = 100"),
+                "my.toml:28: [l1d] line_bytes: expected a power of two in 32..4096"},
+        Refused{"warp size", edited("warp_size = 32", "warp_size = 64"),
+                "my.toml:12: [sm] warp_size = 64 is not modelled; only 32 is"},
+        Refused{"threads", edited("max_threads = 1536", "max_threads = 1500"),
+                "my.toml:14: [sm] max_threads = 1500 must be [sm] max_warps = 48 (my.toml:13) × "
+                "[sm] warp_size = 32 (my.toml:12)"},
+        Refused{"warps per CTA", edited("max_warps_per_cta = 48", "max_warps_per_cta = 64"),
+                "my.toml:16: [sm] max_warps_per_cta = 64 must not exceed [sm] max_warps = 48 "
+                "(my.toml:13)"},
+        Refused{"one warp over two schedulers",
+                small("max_warps = 1\nmax_ctas = 1\nmax_warps_per_cta = 1\nschedulers = 2"),
+                "my.toml:4: [sm] max_warps = 1 must be a multiple of [sm] schedulers = 2 "
+                "(my.toml:7), so that every scheduler has the same warps"},
+        Refused{"CTA slots",
+                small("max_warps = 2\nmax_ctas = 4\nmax_warps_per_cta = 2\nschedulers = 2"),
+                "my.toml:5: [sm] max_ctas = 4 must not exceed [sm] max_warps = 2 (my.toml:4): a "
+                "CTA holds at least one warp"},
+        Refused{"line sizes", edited("line_bytes = 128", "line_bytes = 64"),
+                "my.toml:28: [l1d] line_bytes = 64 must equal [l2] line_bytes = 128 (my.toml:98)"},
+        Refused{"L1I geometry", edited("bytes = 2048", "bytes = 1536"),
+                "my.toml:41: [l1i] bytes = 1536 must be a power-of-two number of sets of [l1i] "
+                "ways = 4 (my.toml:43) × [l1i] line_bytes = 128 (my.toml:42)"},
+        Refused{"L2 geometry", edited("l2_bytes = 786432", "l2_bytes = 786000"),
+                "my.toml:68: [memory] l2_bytes = 786000 must split into [memory] channels = 6 "
+                "(my.toml:66) × [memory] subpartitions_per_channel = 2 (my.toml:67) "
+                "sub-partitions of a power-of-two number of sets of [l2] ways = 8 (my.toml:97) × "
+                "[l2] line_bytes = 128 (my.toml:98)"},
+        Refused{"bursts", edited("burst_length = 8", "burst_length = 2"),
+                "my.toml:115: [dram] burst_length = 2 must be whole clocks of [dram] "
+                "beats_per_clock = 4 (my.toml:116)"},
+        Refused{"bus", edited("bus_bits = 64", "bus_bits = 4096"),
+                "my.toml:98: [l2] line_bytes = 128 must be whole bursts of [dram] bus_bits = 4096 "
+                "(my.toml:114) × [dram] burst_length = 8 (my.toml:115)"},
+        Refused{"latency floor", edited("l2_min_latency = 120", "l2_min_latency = 500"),
+                "my.toml:69: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
+                "cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)"},
+        Refused{"policy", edited("issue = \"lrr\"", "issue = \"bogus\""),
+                "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of lrr, "
+                "gto, mwf-lrr, mwf-gto, saws, 2lev"},
+        Refused{"policy key", edited("issue = \"lrr\"", "isue = \"lrr\""),
+                "my.toml:123: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
+    [](const testing::TestParamInfo<Refused>& info) {
+      std::string name;
+      for (const char c : std::string(info.param.what)) name += std::isalnum(c) ? c : '_';
+      return name;
+    });
+
+// The policy names are checked by the registry the preset library cannot see; reference it so
+// that this binary links the file that registers the rule.
+TEST(PresetLoader, PolicyRuleIsLinked) {
+  EXPECT_EQ(sm::policies::default_policy(sm::policies::PolicyKind::kIssue), "lrr");
+}
+
+// docs/presets.md has a row for every key, with its range, in the key's section.
+TEST(PresetLoader, DocsListEveryKeyWithItsRange) {
+  std::ifstream in(WF_PRESETS_DOC);
+  ASSERT_TRUE(in) << WF_PRESETS_DOC;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string doc = buffer.str();
+  for (const PresetKey& k : preset_keys()) {
+    const auto section = doc.find("### [" + std::string(k.section) + "]");
+    ASSERT_NE(section, std::string::npos) << k.section;
+    const auto next = doc.find("### ", section + 4);
+    const std::string row = "| `" + std::string(k.key) + "` | ";
+    const auto at = doc.find(row, section);
+    EXPECT_TRUE(at != std::string::npos && at < next) << k.qualified() << " has no row";
+    if (at == std::string::npos) continue;
+    const std::string line = doc.substr(at, doc.find('\n', at) - at);
+    EXPECT_NE(line.find(".."), std::string::npos) << line;
+    EXPECT_EQ(line.find("power of two") != std::string::npos, k.power_of_two) << line;
+  }
+}
+
+}  // namespace
+}  // namespace wf

@@ -1,0 +1,82 @@
+// --param sets any preset key within its range; the rules between keys are checked once all
+// are set, and a refusal names where each value came from.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sim_model/common/error.h"
+#include "sim_model/mem/mem_config.h"
+#include "sim_model/presets/machine.h"
+#include "sim_model/sm/timing_config.h"
+
+namespace wf {
+namespace {
+
+std::string param_refusal(Machine& m, const std::string& key, const std::string& value) {
+  try {
+    set_machine_param(m, key, value);
+    check_machine(m);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(PresetParams, QualifiedAndUniqueBareKeysSetTheValue) {
+  Machine m = load_machine("gtx480");
+  ASSERT_TRUE(set_machine_param(m, "num_sms", "2"));
+  ASSERT_TRUE(set_machine_param(m, "l1d.ways", "1"));
+  ASSERT_TRUE(set_machine_param(m, "memory.channels", "3"));
+  check_machine(m);
+  EXPECT_EQ(m.value("gpu.num_sms"), 2u);
+  EXPECT_EQ(m.values.at("l1d.ways").origin, "--param l1d.ways=1");
+  // Both memories and the cycle model see them.
+  EXPECT_EQ(mem::load_mem_config(m).l1.ways, 1u);
+  EXPECT_EQ(mem::load_mem_config(m).channels, 3u);
+  EXPECT_EQ(sm::load_timing_config(m).l1d_ways, 1u);
+  EXPECT_EQ(sm::load_timing_config(m).num_sms, 2u);
+  EXPECT_FALSE(set_machine_param(m, "watchdog_cycles", "5"));  // not a preset key
+}
+
+TEST(PresetParams, BlockFieldsAndDerivedKeysFollow) {
+  Machine m = load_machine("gtx480");
+  set_machine_param(m, "max_warps", "8");
+  set_machine_param(m, "max_warps_per_cta", "8");
+  check_machine(m);  // only the pair is a machine; each alone is not
+  EXPECT_EQ(m.max_warps, 8u);
+  EXPECT_EQ(m.max_warps_per_cta, 8u);
+  EXPECT_EQ(m.value("sm.max_threads"), 256u);
+}
+
+TEST(PresetParams, RefusalsNameTheParameterAndThePreset) {
+  Machine m = load_machine("gtx480");
+  EXPECT_EQ(param_refusal(m, "ways", "2"),
+            "--param ways=2: ways is in more than one section; expected one of l1d.ways, "
+            "l1i.ways, l2.ways");
+  EXPECT_EQ(param_refusal(m, "max_threads", "128"),
+            "--param max_threads=128: [sm] max_threads follows from other keys ([sm] max_warps × "
+            "[sm] warp_size); set those");
+  EXPECT_EQ(param_refusal(m, "l1d.sets", "3"),
+            "--param l1d.sets=3: expected a power of two in 1..65536");
+  EXPECT_EQ(param_refusal(m, "num_sms", "-1"), "--param num_sms=-1: expected an integer in 1..256");
+  EXPECT_EQ(param_refusal(m, "num_sms", "0x10"),
+            "--param num_sms=0x10: expected an integer in 1..256");
+  EXPECT_EQ(param_refusal(m, "max_warps", "8"),
+            "preset gtx480:16: [sm] max_warps_per_cta = 48 must not exceed [sm] max_warps = 8 "
+            "(--param max_warps=8)");
+}
+
+TEST(PresetParams, RunControlZeroIsRefused) {
+  sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
+  EXPECT_THROW(sm::set_timing_param(c, "max_cycles", "0"), UsageError);
+  EXPECT_THROW(sm::set_timing_param(c, "watchdog_cycles", "0"), UsageError);
+  sm::set_timing_param(c, "max_cycles", "7");
+  EXPECT_EQ(c.max_cycles, 7u);
+  sm::set_timing_param(c, "l1d.sets", "8");  // a preset key through the config
+  EXPECT_EQ(c.l1d_sets, 8u);
+  EXPECT_EQ(c.machine.value("l1d.sets"), 8u);
+  EXPECT_THROW(sm::set_timing_param(c, "bogus", "1"), UsageError);
+}
+
+}  // namespace
+}  // namespace wf
