@@ -165,7 +165,8 @@ Machine load_machine(const std::string& name_or_path) {
                    " or a path to a .toml file");
 }
 
-bool set_machine_param(Machine& m, const std::string& key, const std::string& value) {
+const PresetKey* set_machine_param(Machine& m, const std::string& key,
+                                   const std::string& value) {
   const PresetKey* match = nullptr;
   std::string candidates;
   for (const PresetKey& k : preset_keys()) {
@@ -178,7 +179,7 @@ bool set_machine_param(Machine& m, const std::string& key, const std::string& va
     candidates += (candidates.empty() ? "" : ", ") + k.qualified();
     if (!match) match = &k;
   }
-  if (!match) return false;
+  if (!match) return nullptr;
   const std::string param = "--param " + key + "=" + value;
   if (candidates.find(',') != std::string::npos)
     throw UsageError(param + ": " + key + " is in more than one section; expected one of " +
@@ -194,7 +195,7 @@ bool set_machine_param(Machine& m, const std::string& key, const std::string& va
   m.values[match->qualified()] = {v, param};
   derive(m);
   sync_fields(m);
-  return true;
+  return match;
 }
 
 std::vector<std::string> builtin_presets() {

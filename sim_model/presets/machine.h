@@ -12,6 +12,8 @@
 
 namespace wf {
 
+struct PresetKey;
+
 struct PresetValue {
   std::uint64_t value = 0;
   // Where the value came from, for messages: "FILE:LINE", "--param KEY=VALUE", "default" or
@@ -54,8 +56,9 @@ Machine parse_machine(const std::string& text, const std::string& origin);
 
 // `--param KEY=VALUE` for a preset key: "section.key", or the bare key where only one section
 // has it. Checks the key's range; the rules between keys are checked by check_machine once all
-// parameters are set. Returns false if KEY is not a preset key.
-bool set_machine_param(Machine& machine, const std::string& key, const std::string& value);
+// parameters are set. Returns the key set, or nullptr if KEY is not a preset key.
+const PresetKey* set_machine_param(Machine& machine, const std::string& key,
+                                   const std::string& value);
 
 // The rules between keys (preset_rules.cpp and those other libraries register). Throws
 // UsageError naming where the offending values came from.

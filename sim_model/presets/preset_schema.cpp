@@ -7,6 +7,8 @@ namespace wf {
 namespace {
 
 using A = PresetKey::Absent;
+constexpr auto kGolden = PresetKey::Memory::kGolden;
+constexpr auto kFixed = PresetKey::Memory::kFixedLatency;
 constexpr std::uint64_t kMi = 1 << 20;
 
 // Ranges are what the model and the generated RTL handle; powers of two where the hardware
@@ -14,7 +16,7 @@ constexpr std::uint64_t kMi = 1 << 20;
 constexpr std::array kKeys = {
     PresetKey{"gpu", "num_sms", 1, 256, false, A::kFallback, 15},
     PresetKey{"gpu", "core_clock_mhz", 1, 10000, false, A::kFallback, 700},
-    PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924},
+    PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924, kGolden},
 
     PresetKey{"sm", "warp_size", 1, 1024, true, A::kRequired, 0},
     PresetKey{"sm", "max_warps", 1, 64, false, A::kRequired, 0},
@@ -33,9 +35,9 @@ constexpr std::array kKeys = {
     PresetKey{"l1d", "ways", 1, 64, false, A::kFallback, 4},
     PresetKey{"l1d", "line_bytes", 32, 4096, true, A::kFallback, 128},
     PresetKey{"l1d", "mshr_entries", 1, 1024, false, A::kFallback, 32},
-    PresetKey{"l1d", "mshr_max_merge", 1, 64, false, A::kFallback, 8},
-    PresetKey{"l1d", "miss_queue", 1, 1024, false, A::kFallback, 8},
-    PresetKey{"l1d", "hit_latency", 1, 1000, false, A::kFallback, 1},
+    PresetKey{"l1d", "mshr_max_merge", 1, 64, false, A::kFallback, 8, kGolden},
+    PresetKey{"l1d", "miss_queue", 1, 1024, false, A::kFallback, 8, kGolden},
+    PresetKey{"l1d", "hit_latency", 1, 1000, false, A::kFallback, 1, kGolden},
 
     PresetKey{"l1i", "bytes", 128, kMi, false, A::kFallback, 2048},
     PresetKey{"l1i", "line_bytes", 32, 1024, true, A::kFallback, 128},
@@ -55,39 +57,39 @@ constexpr std::array kKeys = {
     PresetKey{"pipeline", "shared_banks", 1, 64, true, A::kFallback, 32},
     PresetKey{"pipeline", "l1d_hit_latency", 1, 1000, false, A::kFallback, 20},
     PresetKey{"pipeline", "const_latency", 1, 1000, false, A::kFallback, 8},
-    PresetKey{"pipeline", "l1d_mshrs", 1, 1024, false, A::kFallback, 32},
 
-    PresetKey{"memory", "channels", 1, 64, false, A::kFallback, 6},
-    PresetKey{"memory", "subpartitions_per_channel", 1, 2, false, A::kFallback, 2},
-    PresetKey{"memory", "l2_bytes", 1024, std::uint64_t{1} << 30, false, A::kFallback, 786432},
-    PresetKey{"memory", "l2_min_latency", 1, 100000, false, A::kFallback, 120},
-    PresetKey{"memory", "dram_min_latency", 1, 100000, false, A::kFallback, 220},
-    PresetKey{"memory", "dram_queue", 1, 1024, false, A::kFallback, 32},
-    PresetKey{"memory", "tCL", 1, 1000, false, A::kFallback, 10},
-    PresetKey{"memory", "tRP", 1, 1000, false, A::kFallback, 10},
-    PresetKey{"memory", "tRC", 1, 1000, false, A::kFallback, 35},
-    PresetKey{"memory", "tRAS", 1, 1000, false, A::kFallback, 25},
-    PresetKey{"memory", "tRCD", 1, 1000, false, A::kFallback, 12},
-    PresetKey{"memory", "tRRD", 0, 1000, false, A::kFallback, 8},
-    PresetKey{"memory", "icnt_latency", 1, 1000, false, A::kFallback, 5},
-    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32},
-    PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8},
-    PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8},
+    PresetKey{"memory", "channels", 1, 64, false, A::kFallback, 6, kGolden},
+    PresetKey{"memory", "subpartitions_per_channel", 1, 2, false, A::kFallback, 2, kGolden},
+    PresetKey{"memory", "l2_bytes", 1024, std::uint64_t{1} << 30, false, A::kFallback, 786432,
+              kGolden},
+    PresetKey{"memory", "l2_min_latency", 1, 100000, false, A::kFallback, 120, kFixed},
+    PresetKey{"memory", "dram_min_latency", 1, 100000, false, A::kFallback, 220, kFixed},
+    PresetKey{"memory", "dram_queue", 1, 1024, false, A::kFallback, 32, kGolden},
+    PresetKey{"memory", "tCL", 1, 1000, false, A::kFallback, 10, kGolden},
+    PresetKey{"memory", "tRP", 1, 1000, false, A::kFallback, 10, kGolden},
+    PresetKey{"memory", "tRC", 1, 1000, false, A::kFallback, 35, kGolden},
+    PresetKey{"memory", "tRAS", 1, 1000, false, A::kFallback, 25, kGolden},
+    PresetKey{"memory", "tRCD", 1, 1000, false, A::kFallback, 12, kGolden},
+    PresetKey{"memory", "tRRD", 0, 1000, false, A::kFallback, 8, kGolden},
+    PresetKey{"memory", "icnt_latency", 1, 1000, false, A::kFallback, 5, kGolden},
+    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32, kGolden},
+    PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8, kGolden},
+    PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8, kGolden},
 
-    PresetKey{"l2", "ways", 1, 64, false, A::kFallback, 8},
-    PresetKey{"l2", "line_bytes", 32, 4096, true, A::kFallback, 128},
-    PresetKey{"l2", "mshr_entries", 1, 1024, false, A::kFallback, 32},
-    PresetKey{"l2", "mshr_max_merge", 1, 64, false, A::kFallback, 4},
-    PresetKey{"l2", "rop_latency", 1, 10000, false, A::kFallback, 120},
-    PresetKey{"l2", "input_queue", 1, 1024, false, A::kFallback, 8},
-    PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8},
+    PresetKey{"l2", "ways", 1, 64, false, A::kFallback, 8, kGolden},
+    PresetKey{"l2", "line_bytes", 32, 4096, true, A::kFallback, 128, kGolden},
+    PresetKey{"l2", "mshr_entries", 1, 1024, false, A::kFallback, 32, kGolden},
+    PresetKey{"l2", "mshr_max_merge", 1, 64, false, A::kFallback, 4, kGolden},
+    PresetKey{"l2", "rop_latency", 1, 10000, false, A::kFallback, 120, kGolden},
+    PresetKey{"l2", "input_queue", 1, 1024, false, A::kFallback, 8, kGolden},
+    PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8, kGolden},
 
-    PresetKey{"dram", "banks", 1, 64, true, A::kFallback, 16},
-    PresetKey{"dram", "row_bytes", 128, kMi, true, A::kFallback, 2048},
-    PresetKey{"dram", "bus_bits", 8, 4096, true, A::kFallback, 64},
-    PresetKey{"dram", "burst_length", 1, 64, true, A::kFallback, 8},
-    PresetKey{"dram", "beats_per_clock", 1, 8, true, A::kFallback, 4},
-    PresetKey{"dram", "return_latency", 0, 100000, false, A::kFallback, 100},
+    PresetKey{"dram", "banks", 1, 64, true, A::kFallback, 16, kGolden},
+    PresetKey{"dram", "row_bytes", 128, kMi, true, A::kFallback, 2048, kGolden},
+    PresetKey{"dram", "bus_bits", 8, 4096, true, A::kFallback, 64, kGolden},
+    PresetKey{"dram", "burst_length", 1, 64, true, A::kFallback, 8, kGolden},
+    PresetKey{"dram", "beats_per_clock", 1, 8, true, A::kFallback, 4, kGolden},
+    PresetKey{"dram", "return_latency", 0, 100000, false, A::kFallback, 100, kGolden},
 };
 
 }  // namespace

@@ -17,11 +17,16 @@ struct PresetKey {
     kFallback,  // `fallback` (the GTX480 value), so small test presets stay short
     kDerived,   // computed from other keys; a preset may state it, and must agree
   };
+  // The memory below the SMs a key describes: `--memory fixed-latency` replaces the golden one
+  // (sim_model/mem) with fixed L2/DRAM latencies, so a --param for the memory not simulated is
+  // refused rather than read and ignored.
+  enum class Memory { kBoth, kGolden, kFixedLatency };
   std::string_view section, key;
   std::uint64_t min, max;
   bool power_of_two;
   Absent absent;
   std::uint64_t fallback;
+  Memory memory = Memory::kBoth;
 
   std::string qualified() const { return std::string(section).append(".").append(key); }
   // Appended rather than `"[" + std::string(...)`, which GCC 12 misreads (-Wrestrict).

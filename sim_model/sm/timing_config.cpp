@@ -50,7 +50,7 @@ const std::vector<Field>& fields() {
       {"pipeline.shared_banks", &C::shared_banks},
       {"pipeline.l1d_hit_latency", &C::l1d_hit_latency},
       {"pipeline.const_latency", &C::const_latency},
-      {"pipeline.l1d_mshrs", &C::l1d_mshrs},
+      {"l1d.mshr_entries", &C::l1d_mshrs},
   };
   return table;
 }

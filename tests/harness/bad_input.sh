@@ -139,6 +139,10 @@ expect2 "--param max_warps alone" "[sm] max_warps_per_cta = 48 must not exceed [
   "$wf" sim --workload vecadd --param max_warps=8 --stats "$tmp/o12"
 expect2 "an ambiguous --param" "--param ways=2: ways is in more than one section" \
   "$wf" sim --workload vecadd --param ways=2 --stats "$tmp/o12"
+expect2 "--param of the memory not simulated" "--param memory.l2_min_latency=100: [memory] l2_min_latency sets the fixed-latency memory" \
+  "$wf" sim --workload vecadd --param memory.l2_min_latency=100 --stats "$tmp/o12"
+expect2 "--param of the golden memory under fixed-latency" "--param l2.ways=4: [l2] ways sets the golden memory" \
+  "$wf" sim --workload vecadd --memory fixed-latency --param l2.ways=4 --stats "$tmp/o12"
 expect2 "--param max_cycles=0" "--param max_cycles=0: expected a positive integer" \
   "$wf" sim --workload vecadd --param max_cycles=0 --stats "$tmp/o12"
 # Numbers on the command line: range-checked, never wrapped or saturated.

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -53,10 +54,16 @@ sm::TimingConfig build_config(const SimArgs& a) {
     if (a.timeline_sm < 0 || static_cast<unsigned>(a.timeline_sm) >= c.num_sms)
       throw UsageError(fmt::format("--timeline-sm {}: expected an SM number from 0 to {}",
                                    a.timeline_sm, c.num_sms - 1));
+    // Two decimal numbers around one dash, nothing else: sscanf's %u would take "-1" as 2^32-1.
+    const std::string& text = a.timeline_ctas;
+    const auto dash = text.find('-');
+    auto number = [&](std::size_t from, std::size_t to, unsigned& out) {
+      const auto [end, ec] = std::from_chars(text.data() + from, text.data() + to, out);
+      return from < to && ec == std::errc() && end == text.data() + to;
+    };
     unsigned first = 0, last = 0;
-    char dash = 0, extra = 0;
-    if (std::sscanf(a.timeline_ctas.c_str(), "%u%c%u%c", &first, &dash, &last, &extra) != 3 ||
-        dash != '-' || first > last)
+    if (dash == std::string::npos || !number(0, dash, first) ||
+        !number(dash + 1, text.size(), last) || first > last)
       throw UsageError(fmt::format(
           "--timeline-ctas {}: expected FIRST-LAST, CTA indices on the SM in dispatch order",
           a.timeline_ctas));

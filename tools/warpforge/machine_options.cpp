@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "sim_model/common/error.h"
+#include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/policies/policy_info.h"
 #include "tools/warpforge/number_options.h"
 
@@ -61,7 +62,20 @@ sm::TimingConfig timing_config(const MachineOptions& m) {
     if (eq == std::string::npos || eq == 0)
       throw UsageError("--param " + kv + ": expected KEY=VALUE");
     std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-    if (!set_machine_param(machine, key, value)) run_params.emplace_back(key, value);
+    const PresetKey* set = set_machine_param(machine, key, value);
+    if (!set) {
+      run_params.emplace_back(key, value);
+      continue;
+    }
+    // A key of the memory this run does not simulate would be read and ignored.
+    using Memory = PresetKey::Memory;
+    const Memory simulated = m.memory == "golden" ? Memory::kGolden : Memory::kFixedLatency;
+    if (set->memory != Memory::kBoth && set->memory != simulated)
+      throw UsageError(fmt::format(
+          "--param {}: {} sets the {} memory, and this run simulates --memory {}; leave it out "
+          "or choose --memory {}",
+          kv, set->display(), set->memory == Memory::kGolden ? "golden" : "fixed-latency",
+          m.memory, set->memory == Memory::kGolden ? "golden" : "fixed-latency"));
   }
   check_machine(machine);
   sm::TimingConfig c = sm::load_timing_config(machine);
