@@ -1,5 +1,7 @@
 #include "synth/subprocess.h"
 
+#include "synth/child_processes.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
@@ -83,8 +85,9 @@ struct ChildGuard {
   ~ChildGuard() {
     if (pid <= 0) return;
     ::kill(-pid, SIGKILL);
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    try {
+      ChildProcesses::wait(pid);
+    } catch (const std::system_error&) {
     }
   }
 };
@@ -169,12 +172,16 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
   RunResult result;
   const auto start = Clock::now();
   ChildGuard child;
-  int rc = ::posix_spawn(&child.pid, program->c_str(), &setup.actions, &setup.attr, cargv.data(),
-                         environ);
-  if (rc != 0) {
-    child.pid = -1;
-    if (rc == ENOENT || rc == EACCES || rc == ENOEXEC) throw ProgramNotFound(argv[0]);
-    throw_errno(rc, "posix_spawn " + argv[0]);
+  {
+    const ChildProcesses::SpawnGuard spawning;
+    int rc = ::posix_spawn(&child.pid, program->c_str(), &setup.actions, &setup.attr, cargv.data(),
+                           environ);
+    if (rc != 0) {
+      child.pid = -1;
+      if (rc == ENOENT || rc == EACCES || rc == ENOEXEC) throw ProgramNotFound(argv[0]);
+      throw_errno(rc, "posix_spawn " + argv[0]);
+    }
+    ChildProcesses::add(child.pid, true);
   }
   out_w.reset();
   err_w.reset();
@@ -189,9 +196,10 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
 
   const bool has_deadline = options.timeout.count() > 0;
   auto deadline = start + options.timeout;
-  // After a kill, give the pipes a moment to report end-of-file; a grandchild that left the
-  // process group could otherwise hold them open for ever.
-  constexpr auto kGraceAfterKill = std::chrono::seconds(2);
+  // At the timeout the group gets SIGTERM, and SIGKILL when it has not gone within the grace
+  // period. After SIGKILL, the pipes get as long again to report end-of-file; a grandchild
+  // that left the process group could otherwise hold them open for ever.
+  bool killed = false;
 
   for (;;) {
     std::vector<pollfd> fds;
@@ -210,10 +218,15 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
       throw_errno(errno, "poll");
     }
     if (n == 0) {
-      if (result.timed_out) break;  // grace period over: stop reading
-      ::kill(-child.pid, SIGKILL);
-      result.timed_out = true;
-      deadline = Clock::now() + kGraceAfterKill;
+      if (killed) break;  // grace period over: stop reading
+      if (result.timed_out) {
+        ::kill(-child.pid, SIGKILL);
+        killed = true;
+      } else {
+        ::kill(-child.pid, SIGTERM);
+        result.timed_out = true;
+      }
+      deadline = Clock::now() + ChildProcesses::kGrace;
       continue;
     }
     for (Stream& s : streams) {
@@ -226,11 +239,12 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
     }
   }
 
-  int status = 0;
-  while (::waitpid(child.pid, &status, 0) < 0) {
-    if (errno != EINTR) throw_errno(errno, "waitpid");
-  }
+  // Helpers left in the group of a tool that timed out (or its leader, had it closed its
+  // output and ignored SIGTERM) go now; the unreaped leader keeps the group id ours.
+  if (result.timed_out) ::kill(-child.pid, SIGKILL);
+  const int status = ChildProcesses::wait(child.pid);
   child.pid = -1;
+  ChildProcesses::hold_if_terminating();
   result.wall = Clock::now() - start;
   if (WIFEXITED(status)) {
     result.exit_code = WEXITSTATUS(status);

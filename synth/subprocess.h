@@ -34,7 +34,7 @@ struct RunOptions {
 struct RunResult {
   int exit_code = -1;      // the program's exit status; -1 when it was killed by a signal
   int term_signal = 0;     // the signal that ended it, 0 if it exited
-  bool timed_out = false;  // we killed it (SIGKILL to its process group) at the timeout
+  bool timed_out = false;  // we ended its process group at the timeout (SIGTERM, then SIGKILL)
   std::string out;         // stdout (plus stderr when merged)
   std::string err;         // stderr when not merged
   std::chrono::duration<double> wall{};  // start to reap
@@ -48,7 +48,9 @@ std::optional<std::filesystem::path> find_program(std::string_view name);
 
 // Runs argv[0] (searched in $PATH) with the arguments argv[1..], stdin from /dev/null, and
 // waits for it and for the end of its output. The child leads its own process group, so a
-// timeout also kills the helpers it started (yosys runs yosys-abc, for instance).
+// timeout also ends the helpers it started (yosys runs yosys-abc, for instance): SIGTERM, and
+// SIGKILL after ChildProcesses::kGrace. The child is registered with ChildProcesses while it
+// runs, so a signal that ends warpforge ends it too.
 // Throws ProgramNotFound when argv[0] cannot be executed, std::invalid_argument for an empty
 // argv, std::system_error when the operating system refuses pipes or processes.
 RunResult run_process(const std::vector<std::string>& argv, const RunOptions& options = {});

@@ -1,5 +1,6 @@
-// Errors that reach the user. A UsageError is the user's input being wrong (exit status 2);
-// anything else escaping to main() is our bug.
+// Errors that reach the user. A UsageError is the user's input being wrong (exit status 2); a
+// CheckFailure is a check that failed without a report of its own (exit status 1); anything
+// else escaping to main() is our bug.
 #pragma once
 
 #include <stdexcept>
@@ -12,6 +13,13 @@ namespace wf {
 class UsageError : public std::runtime_error {
  public:
   explicit UsageError(const std::string& what) : std::runtime_error(what) {}
+};
+
+// The design under test failed its check in a way that ends the command: a simulation of it
+// that ran out of its time budget. The message is one line naming the module and the file.
+class CheckFailure : public std::runtime_error {
+ public:
+  explicit CheckFailure(const std::string& what) : std::runtime_error(what) {}
 };
 
 }  // namespace wf

@@ -1,7 +1,15 @@
 #include "synth/subprocess.h"
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "synth/child_processes.h"
 
 #include <gtest/gtest.h>
 
@@ -67,6 +75,65 @@ TEST(RunProcess, TimeoutKillsTheWholeProcessGroup) {
   EXPECT_FALSE(r.ok());
   EXPECT_EQ(r.out, "started\n");
   EXPECT_LT(r.wall, 5s);
+}
+
+TEST(RunProcess, TimeoutSendsSigtermFirst) {
+  // A tool that cleans up on SIGTERM gets to.
+  RunOptions o;
+  o.timeout = 300ms;
+  RunResult r =
+      run_process({"sh", "-c", "trap 'echo terminated; exit 3' TERM; sleep 30 & wait"}, o);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.out, "terminated\n");
+  EXPECT_LT(r.wall, ChildProcesses::kGrace);
+}
+
+TEST(RunProcess, TimeoutKillsWhatIgnoresSigterm) {
+  RunOptions o;
+  o.timeout = 300ms;
+  RunResult r = run_process({"sh", "-c", "trap '' TERM; echo started; sleep 30"}, o);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.out, "started\n");
+  EXPECT_GE(r.wall, ChildProcesses::kGrace);
+  EXPECT_LT(r.wall, ChildProcesses::kGrace + 3s);
+}
+
+// Whether `pid` has gone (or is a zombie waiting for a reaper that is not us).
+bool gone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string pid_field, name, state;
+  return !(stat >> pid_field >> name >> state) || state == "Z";
+}
+
+TEST(ChildProcesses, SigtermEndsTheChildrenThenWarpforge) {
+  const auto pid_file = std::filesystem::temp_directory_path() /
+                        ("wf-child-processes-test-" + std::to_string(::getpid()));
+  std::filesystem::remove(pid_file);
+  const pid_t process = ::fork();
+  ASSERT_GE(process, 0);
+  if (process == 0) {
+    // Stands for warpforge: a tool runs, and a signal comes while we wait for it.
+    ChildProcesses::install_signal_handlers();
+    std::thread signaller([] {
+      std::this_thread::sleep_for(500ms);
+      ::kill(::getpid(), SIGTERM);
+    });
+    signaller.detach();
+    run_process({"sh", "-c", "echo $$ > " + pid_file.string() + "; exec sleep 30"});
+    _exit(0);  // not reached: the signal ends the process
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(process, &status, 0), process);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), SIGTERM);
+  std::ifstream in(pid_file);
+  pid_t tool = 0;
+  ASSERT_TRUE(in >> tool);
+  std::filesystem::remove(pid_file);
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (!gone(tool) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(20ms);
+  EXPECT_TRUE(gone(tool)) << "the tool " << tool << " outlived the process that started it";
 }
 
 TEST(RunProcess, LargeOutputIsNotTruncated) {

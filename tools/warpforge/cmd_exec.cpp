@@ -30,6 +30,7 @@
 #include "sim_model/gpu/runtime.h"
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
+#include "synth/child_processes.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/machine_options.h"
 #include "tools/warpforge/output_paths.h"
@@ -60,7 +61,9 @@ fs::path stand_in_directory() {
 
 // The child: the program, with the socket and the stand-in's directory in its environment.
 [[noreturn]] void exec_program(const std::string& path, const std::vector<std::string>& command,
-                               int socket_fd, const fs::path& stand_in) {
+                               int socket_fd, const fs::path& stand_in,
+                               const ChildProcesses::SpawnGuard& spawning) {
+  spawning.prepare_exec_in_child();
   // dup() clears FD_CLOEXEC, so this descriptor survives exec; the pair's own do not.
   const int fd = ::dup(socket_fd);
   ::setenv(cudart::kSocketFdVariable, std::to_string(fd).c_str(), 1);
@@ -116,9 +119,8 @@ std::string stats_json(const ExecArgs& a, int status, const cudart::ExecServer& 
 
 // The program's exit status as a shell reports it (128 + N for signal N).
 int wait_for(pid_t child, const std::string& name) {
-  int wait_status = 0;
-  while (::waitpid(child, &wait_status, 0) < 0 && errno == EINTR) {
-  }
+  const int wait_status = ChildProcesses::wait(child);
+  ChildProcesses::hold_if_terminating();
   if (WIFEXITED(wait_status)) return WEXITSTATUS(wait_status);
   if (!WIFSIGNALED(wait_status)) return 1;
   const int sig = WTERMSIG(wait_status);
@@ -180,11 +182,17 @@ int run(const ExecArgs& a) {
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
     throw std::runtime_error(fmt::format("socketpair: {}", std::strerror(errno)));
   std::fflush(nullptr);
-  const pid_t child = ::fork();
-  if (child < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
-  if (child == 0) {
-    ::close(sockets[0]);
-    exec_program(path, a.command, sockets[1], stand_in);
+  pid_t child = -1;
+  {
+    const ChildProcesses::SpawnGuard spawning;
+    child = ::fork();
+    if (child < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+    if (child == 0) {
+      ::close(sockets[0]);
+      exec_program(path, a.command, sockets[1], stand_in, spawning);
+    }
+    // The program shares our process group; it alone is ended with us.
+    ChildProcesses::add(child, false);
   }
   ::close(sockets[1]);
   cudart::Channel channel(sockets[0]);

@@ -7,6 +7,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/common/huge_pages.h"
+#include "synth/child_processes.h"
 #include "tools/warpforge/command.h"
 
 namespace wf::cli {
@@ -22,6 +23,8 @@ int main(int argc, char** argv) {
   // and bfs 6 % faster (medians of interleaved pairs). Address space only: pages are committed
   // when touched.
   wf::back_heap_with_huge_pages(std::size_t{1} << 30);
+  // SIGINT or SIGTERM ends the tools, runners and programs warpforge started along with it.
+  wf::ChildProcesses::install_signal_handlers();
   CLI::App app{
       "warpforge: GPU warp/CTA scheduling hardware research toolkit.\n"
       "Generates Verilog for scheduling blocks, proves it equivalent to the C++ golden model,\n"
@@ -76,6 +79,9 @@ int main(int argc, char** argv) {
   } catch (const wf::UsageError& e) {
     fmt::print(stderr, "warpforge: error: {}\n", e.what());
     return 2;
+  } catch (const wf::CheckFailure& e) {
+    fmt::print(stderr, "warpforge: error: {}\n", e.what());
+    return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "warpforge: internal error: {}\n", e.what());
     return 1;

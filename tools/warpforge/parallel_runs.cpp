@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "synth/child_processes.h"
+
 namespace wf::cli {
 namespace {
 
@@ -21,9 +23,11 @@ pid_t start(const ProcessJob& job) {
   for (const auto& a : job.argv) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   const std::string log = job.log.string();
+  const ChildProcesses::SpawnGuard spawning;
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
   if (pid == 0) {
+    spawning.prepare_exec_in_child();
     const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, STDOUT_FILENO);
@@ -33,6 +37,8 @@ pid_t start(const ProcessJob& job) {
     execv(argv[0], argv.data());
     _exit(127);
   }
+  // A warpforge child ends its own children when it gets the signal that ends us.
+  ChildProcesses::add(pid, false);
   return pid;
 }
 
@@ -50,12 +56,9 @@ std::vector<ProcessOutcome> run_parallel(
       running[start(jobs[next])] = {next, Clock::now()};
       ++next;
     }
-    int status = 0;
-    const pid_t pid = waitpid(-1, &status, 0);
-    if (pid < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error(fmt::format("waitpid: {}", std::strerror(errno)));
-    }
+    pid_t pid = -1;
+    const int status = ChildProcesses::wait(-1, &pid);
+    ChildProcesses::hold_if_terminating();
     const auto it = running.find(pid);
     if (it == running.end()) continue;
     ProcessOutcome& o = out[it->second.first];
