@@ -1,6 +1,7 @@
 // What an equivalence run reports, in process or from a run-time-verilated runner (as JSON).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@ struct EquivOptions {
   // A block trace to replay (harness/replay_engine.h) instead of random stimulus; `cycles` and
   // `seed` do not apply then.
   std::string replay;
+  // RTL that is not linked into warpforge runs in a run-time-verilated runner: the wall-clock
+  // budgets of its Verilator build and of its run (0: none). Linked RTL runs in process.
+  std::chrono::seconds build_budget{0};
+  std::chrono::seconds run_budget{0};
 };
 
 struct EquivResult {

@@ -2,6 +2,7 @@
 // (harness/rtl_stand_in.h): any registered block; the run then checks that its policies use it.
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,7 +19,8 @@ struct RtlInTheLoop {
 
 // Throws UsageError for a name that is not a registered block. Each factory throws UsageError
 // when the linked RTL of its configuration is not what the generator emits now (a stale build)
-// or Verilator cannot build it.
-RtlInTheLoop rtl_blocks(const std::vector<std::string>& names);
+// or Verilator cannot build it (within `build_budget`, 0: none, for each configuration that is
+// not linked into warpforge).
+RtlInTheLoop rtl_blocks(const std::vector<std::string>& names, std::chrono::seconds build_budget);
 
 }  // namespace wf::harness

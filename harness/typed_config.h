@@ -54,8 +54,8 @@ class TypedConfig final : public BlockConfig {
       return r;
     }
     RunnerSpec spec{Block::kName, module(), text, H::kHeader, H::kType, origin};
-    const auto runner = ensure_runner(spec, verbose);
-    EquivResult r = run_runner(runner, params(), options);
+    const auto runner = ensure_runner(spec, verbose, options.build_budget);
+    EquivResult r = run_runner(spec, runner, params(), options);
     r.rtl = rtl_file ? origin : "cache";
     return r;
   }

@@ -5,6 +5,7 @@
 // C++ compile.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -25,16 +26,22 @@ struct RunnerSpec {
 // The cache root: $WARPFORGE_CACHE, else $XDG_CACHE_HOME/warpforge, else ~/.cache/warpforge.
 std::filesystem::path cache_root();
 
-// Builds (or finds) the runner; throws UsageError when Verilator rejects the Verilog.
-std::filesystem::path ensure_runner(const RunnerSpec& spec, bool verbose);
+// Builds (or finds) the runner; throws UsageError when Verilator rejects the Verilog or does not
+// finish within `budget` (0: none).
+std::filesystem::path ensure_runner(const RunnerSpec& spec, bool verbose,
+                                    std::chrono::seconds budget);
 
 // The same configuration verilated into a shared object exporting
 //   extern "C" RtlDut<H::Block>* wf_make_dut(const H::Params*)
 // for the cycle model (sim --rtl, harness/rtl_in_the_loop.cpp), which loads it into warpforge.
 inline constexpr const char* kSharedModelEntry = "wf_make_dut";
-std::filesystem::path ensure_shared_model(const RunnerSpec& spec, bool verbose);
+std::filesystem::path ensure_shared_model(const RunnerSpec& spec, bool verbose,
+                                          std::chrono::seconds budget);
 
-EquivResult run_runner(const std::filesystem::path& runner, const blocks::ParamList& params,
-                       const EquivOptions& options);
+// Runs spec's runner. Throws CheckFailure, naming the module and spec.origin, when it does not
+// finish within options.run_budget: the RTL under test never settles (or is too slow), a failed
+// check like a mismatch. Leaves no waveform behind then.
+EquivResult run_runner(const RunnerSpec& spec, const std::filesystem::path& runner,
+                       const blocks::ParamList& params, const EquivOptions& options);
 
 }  // namespace wf::harness

@@ -268,8 +268,13 @@ AreaReport estimate_area(const std::string& verilog_text_or_file, const std::str
   run.timeout = options.timeout;
   RunResult res = run_process({options.yosys, "-Q", "-T", "-s", kScriptName}, run);
   if (res.timed_out) {
-    throw std::runtime_error(fmt::format("yosys: synthesis of {} did not finish within {} s", top,
-                                         options.timeout.count()));
+    // Synthesis of the user's input that does not end (a loop Yosys unrolls for ever) is the
+    // input's fault, like a design Yosys rejects.
+    throw UsageError(
+        fmt::format("{} ({}): Yosys did not finish the synthesis within {} s "
+                    "(--time-budget)",
+                    top, options.design_name.empty() ? source.name : options.design_name,
+                    options.timeout.count()));
   }
   if (!res.ok()) {
     std::string error = yosys_error(res.out, source.name);

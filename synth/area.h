@@ -27,15 +27,17 @@ struct AreaReport {
 
 struct AreaOptions {
   std::string yosys = "yosys";        // program name or path
-  std::chrono::seconds timeout{600};  // generous: large blocks take minutes
+  std::chrono::seconds timeout{600};  // generous: large blocks take minutes; 0: none
+  std::string design_name;            // how messages name the input; empty: the file or text
 };
 
 // Synthesises `top_module` with Yosys in a private temporary directory and reports its cost.
 // `verilog_text_or_file` is the path of a Verilog file, or Verilog source text (anything that
 // is not an existing file and contains "endmodule").
 // Throws wf::UsageError when Yosys is missing, the input is unreadable or not Verilog, the top
-// name is not a Verilog identifier, or Yosys rejects the design (the message quotes its
-// ERROR line); std::runtime_error when Yosys times out or prints output we cannot read.
+// name is not a Verilog identifier, Yosys rejects the design (the message quotes its ERROR
+// line) or does not finish within the timeout; std::runtime_error when Yosys prints output we
+// cannot read.
 AreaReport estimate_area(const std::string& verilog_text_or_file, const std::string& top_module,
                          const AreaOptions& options = {});
 

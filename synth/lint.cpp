@@ -48,7 +48,8 @@ LintResult run_lint(const char* tool, const std::vector<std::string>& argv,
   result.exit_code = res.term_signal == 0 && !res.timed_out ? res.exit_code : -1;
   result.diagnostics = first_lines(res.out, options.max_lines);
   if (res.timed_out) {
-    result.diagnostics += fmt::format("{}: timed out after {} s\n", tool, options.timeout.count());
+    result.diagnostics += fmt::format("{}: did not finish within {} s (--time-budget)\n", tool,
+                                      options.timeout.count());
   }
   return result;
 }

@@ -122,9 +122,11 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
               prove_script(r, phase, steps, kDesignName, kPropsName, want_vcd ? kVcdName : ""));
     RunOptions run;
     run.cwd = dir.path();
-    run.timeout = std::max(std::chrono::milliseconds(1),
-                           std::chrono::duration_cast<std::chrono::milliseconds>(
-                               deadline - std::chrono::steady_clock::now()));
+    if (options.timeout.count() > 0) {
+      run.timeout = std::max(std::chrono::milliseconds(1),
+                             std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 deadline - std::chrono::steady_clock::now()));
+    }
     // Without -q: the verdict and the model are in the log. No `sat -verify`: Yosys leaves
     // with _Exit on an error, and the model printed before it would be lost in the pipe.
     const RunResult res = run_process({options.yosys, "-Q", "-T", "-s", kScriptName}, run);

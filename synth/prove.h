@@ -35,7 +35,7 @@ struct ProveRequest {
 
 struct ProveOptions {
   std::string yosys = "yosys";           // program name or path
-  std::chrono::seconds timeout{600};     // both Yosys runs together
+  std::chrono::seconds timeout{600};     // both Yosys runs together; 0: none
   std::filesystem::path counterexample;  // non-empty: write a counterexample here as VCD
 };
 

@@ -48,7 +48,7 @@ expect2 "prove rtl without the register its properties read" "last_warp_q" \
 sed 's/assign grant_valid_o = next_valid;/assign grant_valid_o = next_valid/' \
   "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/syntax.v"
 expect2 "prove rtl with a syntax error" "syntax.v:" "$wf" prove lrr_arbiter --rtl "$tmp/syntax.v"
-expect2 "prove with a zero timeout" "--timeout" "$wf" prove lrr_arbiter --timeout 0
+expect2 "prove with a negative time budget" "--time-budget" "$wf" prove lrr_arbiter --time-budget -1
 # Block traces: record a small run, then break copies of its traces.
 "$wf" sim --workload vecadd --size 1024 --param num_sms=1 --record-blocks "$tmp/tr" >/dev/null
 wpt="$tmp/tr/sm00_wpt.wftrace"

@@ -7,6 +7,7 @@
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/time_budget.h"
 
 namespace wf::cli {
 namespace {
@@ -15,6 +16,7 @@ struct AreaArgs {
   BlockArgs blocks;
   std::string json;
   bool cells = false;
+  TimeBudget budget;
 };
 
 CommandSetup setup = [](CLI::App& app) {
@@ -22,6 +24,9 @@ CommandSetup setup = [](CLI::App& app) {
   add_block_args(app, a->blocks);
   app.add_option("--json", a->json, "Also write the reports as JSON to this file");
   app.add_flag("--cells", a->cells, "Print each block's cells by kind");
+  a->budget.add_option(app,
+                       "Seconds the Yosys synthesis of one configuration may take (default "
+                       "600; beyond it, bad input)");
   app.footer(
       "Area in um^2 uses the Nangate 45 nm Open Cell Library's published cell areas (the\n"
       "reference library in synth/cells.lib); NAND2 eq = area / area(NAND2_X1). The longest\n"
@@ -31,7 +36,10 @@ CommandSetup setup = [](CLI::App& app) {
     const auto configs = select_configs(a->blocks);
     std::vector<synth::AreaReport> reports;
     for (const auto& c : configs) {
-      auto r = synth::estimate_area(c->verilog(), c->module());
+      synth::AreaOptions options;
+      options.timeout = a->budget.check(TimeBudget::kTool);
+      options.design_name = "generated";
+      auto r = synth::estimate_area(c->verilog(), c->module(), options);
       if (a->cells) fmt::print("{}\n{}\n", c->module(), synth::format_cell_breakdown(r));
       reports.push_back(std::move(r));
     }

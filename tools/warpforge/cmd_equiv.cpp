@@ -21,6 +21,7 @@
 #include "tools/warpforge/coverage_report.h"
 #include "tools/warpforge/number_options.h"
 #include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/time_budget.h"
 
 namespace wf::cli {
 namespace {
@@ -35,6 +36,7 @@ struct EquivArgs {
   std::string replay;
   bool require_coverage = false;  // replay: fail on points never hit (random runs always do)
   bool coverage_table = false;    // print every point with its hits
+  TimeBudget budget;
 };
 
 // One block trace to replay and the configuration its header names.
@@ -42,6 +44,7 @@ struct ReplayJob {
   std::filesystem::path file;
   trace::TraceHeader header;
   std::unique_ptr<harness::BlockConfig> config;
+  std::uint64_t cycles = 0;  // the trace covers
 };
 
 // The traces `--replay PATH` names (a file, or every trace in a directory), each checked from
@@ -74,7 +77,7 @@ std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
   std::vector<ReplayJob> jobs;
   for (const auto& f : files) {
     trace::TraceReader reader(f);
-    reader.scan();
+    const std::uint64_t cycles = reader.scan().end_cycle;
     const trace::TraceHeader& h = reader.header();
     const auto& names = a.blocks.blocks;
     if (!names.empty() && std::find(names.begin(), names.end(), h.block) == names.end()) {
@@ -89,7 +92,7 @@ std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
       throw UsageError(fmt::format("block trace {}: {}", f.string(), e.what()));
     }
     config->check_trace(h, f.string());
-    jobs.push_back({f, h, std::move(config)});
+    jobs.push_back({f, h, std::move(config), cycles});
   }
   if (jobs.empty()) {
     throw UsageError(fmt::format("--replay {}: expected a trace of {} in the directory", a.replay,
@@ -130,6 +133,8 @@ int replay(const EquivArgs& a) {
     harness::EquivOptions o;
     o.replay = j.file.string();
     o.progress = tty;
+    o.build_budget = a.budget.verilator_build();
+    o.run_budget = a.budget.simulation(j.cycles);
     o.fst_path =
         (std::filesystem::path(a.out_dir) / (j.header.instance + ".mismatch.fst")).string();
     std::filesystem::create_directories(a.out_dir);
@@ -184,10 +189,14 @@ CommandSetup setup = [](CLI::App& app) {
                "With --replay: fail when a coverage point was never hit (a random run always "
                "does)");
   app.add_flag("--coverage", a->coverage_table, "Print every coverage point with its hits");
+  a->budget.add_option(app,
+                       "Seconds the verilated simulation of one configuration may run (default "
+                       "60 + 1 per 10^4 cycles); a Verilator build gets at least 600");
   app.footer(
       "Exit status: 0 all equivalent, 1 a mismatch (the report names the cycle and ports and\n"
       "an FST waveform is written) or a coverage point never hit (random runs; replays with\n"
-      "--require-coverage), 2 bad input. Preset RTL is linked into warpforge; other\n"
+      "--require-coverage) or RTL whose simulation ran out of its --time-budget, 2 bad input\n"
+      "(also a Verilator build out of its budget). Preset RTL is linked into warpforge; other\n"
       "parameter sets are verilated on first use into the cache ($WARPFORGE_CACHE, default\n"
       "~/.cache/warpforge). With --replay, a mismatch is reported the same way; a trace that is\n"
       "not one, truncated, corrupt, of another format version or of another block than named is\n"
@@ -216,6 +225,8 @@ CommandSetup setup = [](CLI::App& app) {
       o.cycles = a->cycles;
       o.seed = a->seed;
       o.progress = tty;
+      o.build_budget = a->budget.verilator_build();
+      o.run_budget = a->budget.simulation(a->cycles);
       o.fst_path = (std::filesystem::path(a->out_dir) / (c->module() + ".mismatch.fst")).string();
       std::filesystem::create_directories(a->out_dir);
       const auto r = c->equiv(o, rtl, true);

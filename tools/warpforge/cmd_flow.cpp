@@ -20,6 +20,7 @@
 #include "tools/warpforge/flow_simulation.h"
 #include "tools/warpforge/number_options.h"
 #include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/time_budget.h"
 #include "workloads/workload.h"
 
 namespace wf::cli {
@@ -31,6 +32,7 @@ struct FlowArgs {
   std::uint64_t cycles = 1'000'000;
   std::uint64_t seed = 1;
   std::string workload = "reduce";
+  TimeBudget budget;
 };
 
 struct Row {
@@ -92,6 +94,10 @@ CommandSetup setup = [](CLI::App& app) {
   app.add_option("--workload", a->workload,
                  "Workload of the closing simulation (lrr/lrr vs mwf-gto/cff); 'none' skips it")
       ->capture_default_str();
+  a->budget.add_option(app,
+                       "Seconds each tool run of one configuration may take: lint (default 300), "
+                       "the verilated simulation (default 60 + 1 per 10^4 cycles), Yosys "
+                       "synthesis (default 600); a Verilator build gets at least 600");
   app.footer(
       "Without block names, runs every block of the preset (as --all), then simulates one\n"
       "workload on the cycle model under the baseline (lrr/lrr) and BAWS (mwf-gto/cff).");
@@ -115,8 +121,10 @@ CommandSetup setup = [](CLI::App& app) {
       r.params = format_params(c->params());
       const auto v = out / "rtl" / (c->module() + ".v");
       write_file_atomically(v, c->verilog());
-      const auto lv = synth::lint_verilator(v, c->module());
-      const auto ly = synth::check_yosys(v, c->module());
+      synth::LintOptions lint;
+      lint.timeout = a->budget.check(TimeBudget::kLint);
+      const auto lv = synth::lint_verilator(v, c->module(), lint);
+      const auto ly = synth::check_yosys(v, c->module(), lint);
       r.verilator_ok = lv.ok;
       r.yosys_ok = ly.ok;
       if (!lv.ok) r.lint_notes += lv.diagnostics;
@@ -126,8 +134,13 @@ CommandSetup setup = [](CLI::App& app) {
       o.seed = a->seed;
       o.progress = isatty(STDERR_FILENO);
       o.fst_path = (out / (c->module() + ".mismatch.fst")).string();
+      o.build_budget = a->budget.verilator_build();
+      o.run_budget = a->budget.simulation(a->cycles);
       r.equiv = c->equiv(o, std::nullopt, true);
-      r.area = synth::estimate_area(c->verilog(), c->module());
+      synth::AreaOptions area;
+      area.timeout = a->budget.check(TimeBudget::kTool);
+      area.design_name = "generated";
+      r.area = synth::estimate_area(c->verilog(), c->module(), area);
       // As in `warpforge equiv`: equivalent, and every coverage point hit.
       const bool row_ok = r.verilator_ok && r.yosys_ok && r.equiv.passed && r.equiv.covered();
       all_ok &= row_ok;

@@ -12,6 +12,7 @@
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/time_budget.h"
 
 namespace wf::cli {
 namespace {
@@ -20,7 +21,7 @@ struct ProveArgs {
   BlockArgs blocks;
   std::string rtl_file;
   unsigned max_steps = 0;
-  unsigned timeout = 600;
+  TimeBudget budget;
   std::string out_dir = ".";
   std::string json;
   bool list = false;
@@ -109,9 +110,8 @@ CommandSetup setup = [](CLI::App& app) {
                  "in cycles from the start (0: the block's own depth)")
       ->capture_default_str()
       ->check(CLI::Range(0u, 1000u));
-  app.add_option("--timeout", a->timeout, "Seconds the Yosys runs of one configuration may take")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 86400u));
+  a->budget.add_option(app, "Seconds the Yosys runs of one configuration may take (default 600)",
+                       "--time-budget,--timeout");
   app.add_option("-o,--output", a->out_dir, "Directory for counterexample waveforms (VCD)")
       ->capture_default_str();
   app.add_option("--json", a->json, "Also write the results as JSON to this file");
@@ -122,7 +122,7 @@ CommandSetup setup = [](CLI::App& app) {
       "generated RTL (gen/properties/); Yosys proves them for every input sequence by temporal\n"
       "induction (sat -tempinduct -prove-asserts) from the first reset on. Exit status: 0 all\n"
       "proven, 1 a property violated (the counterexample is printed and written as VCD) or not\n"
-      "proven within --max-steps, 2 bad input.");
+      "proven within --max-steps or within its --time-budget, 2 bad input.");
   return [a]() -> int {
     if (a->out_dir != ".") check_output_dir("-o", a->out_dir);  // "." is only used on a failure
     check_output_file("--json", a->json);
@@ -146,7 +146,7 @@ CommandSetup setup = [](CLI::App& app) {
           a->rtl_file.empty() ? c->verilog()
                               : read_input_file(a->rtl_file, kMaxSourceBytes, "Verilog file");
       synth::ProveOptions o;
-      o.timeout = std::chrono::seconds(a->timeout);
+      o.timeout = a->budget.check(TimeBudget::kTool);
       const auto vcd = std::filesystem::path(a->out_dir) / (c->module() + ".counterexample.vcd");
       o.counterexample = vcd;
       const auto request = make_request(*c, props, design, design_name, a->max_steps);
@@ -170,7 +170,14 @@ CommandSetup setup = [](CLI::App& app) {
           break;
         case synth::ProveStatus::kTimedOut:
           fmt::print("TIMEOUT   {:<42} Yosys did not finish within {} s\n", c->module(),
-                     a->timeout);
+                     o.timeout.count());
+          std::fflush(stdout);
+          // RTL that never settles (a loop Yosys unrolls for ever) is a failed check; the one
+          // line names it whatever else the run proves.
+          fmt::print(stderr,
+                     "warpforge: error: {} ({}): Yosys did not finish the proof within {} s "
+                     "(--time-budget)\n",
+                     c->module(), design_name, o.timeout.count());
           break;
       }
       failures += r.status != synth::ProveStatus::kProven;

@@ -142,8 +142,10 @@ int run_baws(const ReproduceArgs& a) {
   // (a virtualenv, pyenv) may lack it.
   const std::string python =
       std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-  const RunResult plot =
-      run_process({python, script.string(), (out / "plot-data.json").string(), out.string()});
+  RunOptions plotting;
+  plotting.timeout = std::chrono::seconds(600);  // seconds, normally; a hung python is no plot
+  const RunResult plot = run_process(
+      {python, script.string(), (out / "plot-data.json").string(), out.string()}, plotting);
   std::string md = baws_report_markdown(r);
   if (!plot.ok()) {
     md +=

@@ -30,6 +30,7 @@
 #include "tools/warpforge/machine_options.h"
 #include "tools/warpforge/number_options.h"
 #include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/time_budget.h"
 #include "workloads/runner.h"
 #include "workloads/workload.h"
 
@@ -44,6 +45,7 @@ struct SimArgs {
   std::string timeline, timeline_ctas = "0-2";
   std::string record_blocks;
   std::vector<std::string> rtl;
+  TimeBudget budget;  // of the Verilator builds of --rtl
   int timeline_sm = 0;
   workloads::WorkloadOptions options;
 };
@@ -136,7 +138,7 @@ int run(const SimArgs& a) {
     session->block_traces = std::make_shared<trace::BlockTraceSet>(a.record_blocks);
   harness::RtlInTheLoop rtl;
   if (!a.rtl.empty()) {
-    rtl = harness::rtl_blocks(a.rtl);
+    rtl = harness::rtl_blocks(a.rtl, a.budget.verilator_build());
     const sm::TimingConfig& c = session->config();
     const auto used = sm::policies::blocks_of(c);
     for (const auto& name : a.rtl) {
@@ -232,6 +234,9 @@ std::function<int()> setup(CLI::App& app) {
                  "--list-policies) in every SM as their Verilated RTL instead of the golden "
                  "model; the statistics do not change (the RTL is proven equal), the speed does")
       ->delimiter(',');
+  a->budget.add_option(app,
+                       "with --rtl: seconds Verilator may take to build a block's model that is "
+                       "not linked into warpforge (at least 600)");
   app.add_option("--size", a->options.size, "workload problem size (see `run --list`)")
       ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()));
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
