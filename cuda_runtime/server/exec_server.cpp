@@ -264,6 +264,12 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
       throw Terminate{3};
     }
     fail(1, fmt::format("kernel fault: {}", e.what()));
+  } catch (const gpu::LaunchRefused& e) {
+    // CUDA would run a grid over warpforge's per-launch limit, so the program is not told of an
+    // error it could not have caused: exec ends, as for other input warpforge cannot take.
+    if (e.limit() == gpu::LaunchRefused::Limit::kSimulator)
+      fail(2, fmt::format("error: {}: {}", program_, e.what()));
+    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
   } catch (const UsageError& e) {
     throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
   }

@@ -9,11 +9,10 @@
 namespace wf::gpu {
 namespace {
 
-// CUDA's grid limits (compute capability 3.0 and later).
+// CUDA's grid and block limits (compute capability 3.0 and later).
 constexpr std::uint64_t kMaxGridX = (std::uint64_t{1} << 31) - 1;
 constexpr std::uint64_t kMaxGridYZ = 65535;
-// CTA ids are 32-bit in the simulator.
-constexpr std::uint64_t kMaxCtas = (std::uint64_t{1} << 32) - 1;
+constexpr std::uint64_t kMaxBlockXY = 1024, kMaxBlockZ = 64;
 
 std::string size_text(std::uint64_t bytes) {
   return bytes % 1024 == 0 ? fmt::format("{} KiB", bytes / 1024) : fmt::format("{} bytes", bytes);
@@ -40,21 +39,33 @@ const SmLimits& SmLimits::functional() {
 void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
                          const RegisterCount& registers) {
   const std::string kernel = demangle(ctx.kernel_fn().name);
-  auto fail = [&](const std::string& what) {
-    throw UsageError(fmt::format("launch '{}': {}", kernel, what));
+  using Limit = LaunchRefused::Limit;
+  auto fail = [&](const std::string& what, Limit limit = Limit::kSm) {
+    throw LaunchRefused(limit, fmt::format("launch '{}': {}", kernel, what));
   };
   const ptx::Dim &grid = ctx.grid, &block = ctx.block;
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
-    fail("grid and block dimensions must be at least 1");
-  const std::uint64_t max_block = 1024 * (ctx.warp_size / 32);
+    fail("grid and block dimensions must be at least 1", Limit::kCuda);
+  // 64-thread wavefronts double the per-block limits but z's.
+  const std::uint64_t scale = ctx.warp_size / 32;
+  const std::uint64_t max_block = 1024 * scale;
   if (block.count() > max_block)
-    fail(fmt::format("{} threads per block, expected at most {}", block.count(), max_block));
+    fail(fmt::format("{} threads per block, expected at most {}", block.count(), max_block),
+         Limit::kCuda);
+  if (block.x > kMaxBlockXY * scale || block.y > kMaxBlockXY * scale || block.z > kMaxBlockZ)
+    fail(fmt::format("block ({}, {}, {}) exceeds CUDA's limits ({}, {}, {})", block.x, block.y,
+                     block.z, kMaxBlockXY * scale, kMaxBlockXY * scale, kMaxBlockZ),
+         Limit::kCuda);
   if (grid.x > kMaxGridX || grid.y > kMaxGridYZ || grid.z > kMaxGridYZ)
     fail(fmt::format("grid ({}, {}, {}) exceeds CUDA's limits ({}, {}, {})", grid.x, grid.y, grid.z,
-                     kMaxGridX, kMaxGridYZ, kMaxGridYZ));
-  if (grid.count() > kMaxCtas)
-    fail(fmt::format("a grid of {} CTAs, expected at most {} (CTA ids are 32-bit)", grid.count(),
-                     kMaxCtas));
+                     kMaxGridX, kMaxGridYZ, kMaxGridYZ),
+         Limit::kCuda);
+  if (grid.count() > kMaxCtasPerLaunch)
+    fail(fmt::format("a grid of {} CTAs ({} x {} x {}), expected at most {} per launch: warpforge "
+                     "simulates every CTA (docs/commands.md, launch limits); split the work over "
+                     "several launches or loop over it in fewer CTAs",
+                     grid.count(), grid.x, grid.y, grid.z, kMaxCtasPerLaunch),
+         Limit::kSimulator);
 
   // Threads are allocated a warp at a time.
   const std::uint64_t warps = (block.count() + ctx.warp_size - 1) / ctx.warp_size;

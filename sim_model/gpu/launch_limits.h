@@ -10,10 +10,31 @@
 #include <string>
 #include <string_view>
 
+#include "sim_model/common/error.h"
 #include "sim_model/ptx/launch_context.h"
 #include "sim_model/sm/timing_config.h"
 
 namespace wf::gpu {
+
+// CTAs one launch may have. warpforge simulates every CTA, so this is about what can finish:
+// 2^24 CTAs of an empty kernel take seconds to minutes (docs/commands.md), a real kernel's
+// hours. CUDA allows 2^63; a grid beyond this is refused rather than run for years, and it keeps
+// linear CTA ids (and grid.x * grid.y) inside 32 bits.
+inline constexpr std::uint64_t kMaxCtasPerLaunch = std::uint64_t{1} << 24;
+
+// A launch check_launch_limits refuses, and which kind of limit it breaks: CUDA's (the program
+// or spec is wrong), warpforge's own per-launch limit (CUDA would run it), or the SM's (the
+// machine, preset or --param, cannot hold one CTA). Callers that run inputs they do not own
+// (built-in workloads, CUDA programs under exec) tell them apart.
+class LaunchRefused : public UsageError {
+ public:
+  enum class Limit { kCuda, kSimulator, kSm };
+  LaunchRefused(Limit limit, const std::string& what) : UsageError(what), limit_(limit) {}
+  Limit limit() const { return limit_; }
+
+ private:
+  Limit limit_;
+};
 
 // What one SM holds, from a preset's [sm] table.
 struct SmLimits {
@@ -32,7 +53,7 @@ struct RegisterCount {
   std::string_view source;  // "--param regs_per_thread", "estimated from the PTX", ...
 };
 
-// Throws UsageError "launch 'K': ..." when the launch breaks a limit.
+// Throws LaunchRefused "launch 'K': ..." when the launch breaks a limit.
 void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
                          const RegisterCount& registers);
 

@@ -101,10 +101,10 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   auto& results = session_.results();
   results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
   kernel_ = &results.kernels.back();
-  ctas_.begin_launch(shape, static_cast<std::uint32_t>(ctx.grid.count()));
+  ctas_.begin_launch(shape, ctx.grid.count());
   std::visit([&](auto& p) { p.begin_launch(ctas_); }, dispatch_);
-  const std::uint32_t total_ctas = ctas_.total_ctas();
-  std::uint32_t done = 0;
+  const std::uint64_t total_ctas = ctas_.total_ctas();
+  std::uint64_t done = 0;
   std::uint64_t last_issue = now_, warp_instructions = 0, thread_base = 0;
   for (auto& s : sms_) thread_base += s->stats().thread_instructions;
   const std::uint64_t start = now_;
@@ -112,7 +112,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   const std::uint64_t* const ready = memory_->responses_ready();
   ProgressMonitor monitor(config_.livelock_cycles, now_);
   std::uint64_t next_check = monitor.next_check();
-  std::uint32_t done_seen = 0;
+  std::uint64_t done_seen = 0;
   spin_.clear();  // an earlier launch's
 
   try {
@@ -242,7 +242,7 @@ void TimingGpu::deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycle
 }
 
 std::uint64_t TimingGpu::check_progress(const ptx::LaunchContext& ctx, ProgressMonitor& monitor,
-                                        bool progressed, std::uint32_t done) {
+                                        bool progressed, std::uint64_t done) {
   switch (monitor.check(now_, progressed)) {
     case ProgressMonitor::Verdict::kQuiet:
       break;
@@ -258,7 +258,7 @@ std::uint64_t TimingGpu::check_progress(const ptx::LaunchContext& ctx, ProgressM
   return monitor.next_check();
 }
 
-void TimingGpu::livelock(const ptx::LaunchContext& ctx, std::uint64_t window, std::uint32_t done) {
+void TimingGpu::livelock(const ptx::LaunchContext& ctx, std::uint64_t window, std::uint64_t done) {
   LivelockReport report;
   report.kernel = ctx.kernel_fn().name;
   report.unit = "cycles";

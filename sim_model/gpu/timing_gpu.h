@@ -49,9 +49,9 @@ class TimingGpu {
   // returns the cycle of the next check.
   [[gnu::noinline]] std::uint64_t check_progress(const ptx::LaunchContext& ctx,
                                                  ProgressMonitor& monitor, bool progressed,
-                                                 std::uint32_t done);
+                                                 std::uint64_t done);
   [[noreturn]] void livelock(const ptx::LaunchContext& ctx, std::uint64_t window,
-                             std::uint32_t done);
+                             std::uint64_t done);
 
   TimingSession& session_;
   const sm::TimingConfig& config_;

@@ -17,7 +17,7 @@ std::string Executor::where(const Warp& w, unsigned lane) const {
   std::uint32_t tz = static_cast<std::uint32_t>(t / (std::uint64_t{ctx_.block.x} * ctx_.block.y));
   std::uint32_t cid = w.cta();
   std::uint32_t bx = cid % ctx_.grid.x, by = (cid / ctx_.grid.x) % ctx_.grid.y,
-                bz = cid / (ctx_.grid.x * ctx_.grid.y);
+                bz = static_cast<std::uint32_t>(cid / (std::uint64_t{ctx_.grid.x} * ctx_.grid.y));
   std::string loc;
   if (!w.finished()) {
     const Function& f = ctx_.module->functions[w.function()];

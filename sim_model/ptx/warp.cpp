@@ -129,7 +129,7 @@ void Cta::restart(const LaunchContext& ctx, std::uint32_t linear_id) {
   id = linear_id;
   ctaid.x = linear_id % ctx.grid.x;
   ctaid.y = (linear_id / ctx.grid.x) % ctx.grid.y;
-  ctaid.z = linear_id / (ctx.grid.x * ctx.grid.y);
+  ctaid.z = static_cast<std::uint32_t>(linear_id / (std::uint64_t{ctx.grid.x} * ctx.grid.y));
   sm = linear_id % std::max(1u, ctx.num_sms);
   shared.assign(ctx.shared_bytes, 0);
   std::uint64_t threads = ctx.block.count();

@@ -71,6 +71,22 @@ if expect_status 1 "vecadd on a 128-thread SM" "$wf" exec --functional --param m
     fail "vecadd on a 128-thread SM: $(head -2 "$tmp/err")"
 fi
 
+# A grid CUDA allows but warpforge's per-launch limit does not (65535^3 CTAs, which wrap to
+# 196607 in 32 bits) ends exec with one line and status 2 under either model, before the
+# program can print PASS; a grid beyond CUDA's limits is the program's error to handle.
+for model in --functional ""; do
+  if expect_status 2 "huge grid ${model:---cycle}" "$wf" exec $model -- "$bin/huge_grid"; then
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+      grep -q "^warpforge: error: .*huge_grid: launch 'empty()': a grid of 281462092005375 CTAs (65535 x 65535 x 65535), expected at most 16777216 per launch" "$tmp/err" ||
+      fail "huge grid ${model:---cycle}: $(head -2 "$tmp/err")"
+    ! grep -q PASS "$tmp/out" || fail "huge grid ${model:---cycle}: the program went on to PASS"
+  fi
+done
+if expect_status 0 "grid beyond CUDA's limits" "$wf" exec --functional -- "$bin/huge_grid" 1 65536 1; then
+  grep -q "^launch: invalid configuration argument" "$tmp/out" ||
+    fail "grid beyond CUDA's limits: $(head -1 "$tmp/out")"
+fi
+
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"

@@ -30,7 +30,8 @@ class CtaDispatcher {
   CtaDispatcher(std::vector<std::unique_ptr<Sm>>& sms, std::vector<std::uint8_t>& asleep)
       : sms_(sms), asleep_(asleep) {}
 
-  void begin_launch(const CtaShape& shape, std::uint32_t total_ctas) {
+  // Counts are 64-bit like the grid's; CTA ids stay 32-bit (gpu::kMaxCtasPerLaunch < 2^32).
+  void begin_launch(const CtaShape& shape, std::uint64_t total_ctas) {
     shape_ = shape;
     next_cta_ = 0;
     total_ctas_ = total_ctas;
@@ -38,14 +39,14 @@ class CtaDispatcher {
   unsigned num_sms() const { return static_cast<unsigned>(sms_.size()); }
   // What a policy may read of SM i (its resident CTAs, say) to decide where to place.
   const Sm& sm(unsigned i) const { return *sms_[i]; }
-  std::uint32_t next_cta() const { return next_cta_; }
-  std::uint32_t total_ctas() const { return total_ctas_; }
+  std::uint64_t next_cta() const { return next_cta_; }
+  std::uint64_t total_ctas() const { return total_ctas_; }
   bool ctas_left() const { return next_cta_ < total_ctas_; }
   // Starts the next CTA on SM `sm` if it fits the SM's occupancy limits; returns whether it did.
   bool place(unsigned sm, std::uint64_t now) {
     Sm& s = *sms_[sm];
     if (!s.can_accept(shape_)) return false;
-    s.dispatch(next_cta_++, shape_, now);
+    s.dispatch(static_cast<std::uint32_t>(next_cta_++), shape_, now);
     asleep_[sm] = false;  // a new CTA wakes the SM
     return true;
   }
@@ -54,7 +55,7 @@ class CtaDispatcher {
   std::vector<std::unique_ptr<Sm>>& sms_;
   std::vector<std::uint8_t>& asleep_;
   CtaShape shape_;
-  std::uint32_t next_cta_ = 0, total_ctas_ = 0;
+  std::uint64_t next_cta_ = 0, total_ctas_ = 0;
 };
 
 struct DispatchPolicyBase {

@@ -21,7 +21,7 @@ class MaxDispatch : public DispatchPolicyBase {
   void dispatch(CtaDispatcher& d, std::uint64_t now) {
     const unsigned n = d.num_sms();
     if (!blocked_) {
-      const std::uint32_t before = d.next_cta();
+      const std::uint64_t before = d.next_cta();
       for (unsigned i = 0; i < n && d.ctas_left(); ++i) d.place((rr_ + i) % n, now);
       // An SM's room only grows when one of its CTAs finishes. Reference mode tries every
       // cycle.

@@ -1,0 +1,19 @@
+// A launch of an empty kernel over a grid given on the command line (default 65535^3 CTAs,
+// which CUDA allows), whose result the program reports but does not act on: warpforge must not
+// run part of the grid and let the program print PASS. Usage: huge_grid [X Y Z].
+#include <cstdio>
+#include <cstdlib>
+
+#include "check.h"
+
+__global__ void empty() {}
+
+int main(int argc, char** argv) {
+  dim3 grid(65535, 65535, 65535);
+  if (argc == 4) grid = dim3(std::atoi(argv[1]), std::atoi(argv[2]), std::atoi(argv[3]));
+  empty<<<grid, 1>>>();
+  std::printf("launch: %s\n", cudaGetErrorString(cudaGetLastError()));
+  CHECK(cudaDeviceSynchronize());
+  std::printf("PASS\n");
+  return 0;
+}
