@@ -27,6 +27,7 @@ class Session {
 
  private:
   gpu::Runtime& runtime_;
+  std::string workload_;
   KernelLog log_;
 };
 

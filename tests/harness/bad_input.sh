@@ -164,6 +164,33 @@ expect2 "empty issue policy" "--issue: expected a policy name, got an empty stri
   "$wf" sim --workload vecadd --issue "" --stats "$tmp/o11"
 expect2 "empty fetch policy" "--fetch: expected a policy name" \
   "$wf" exec --fetch "" --stats "$tmp/o11" -- /bin/true
+# Launches that cannot run: refused before any CTA runs, naming the input at fault (the spec,
+# the --ptx launch, or for a built-in workload the machine), under every command that runs them.
+wf_data="$(cd "$(dirname "$0")/../workloads/data" && pwd)"
+wf_exec_bin="$(cd "$(dirname "$0")/../exec/programs/bin" && pwd)"
+printf '.version 7.0\n.target sm_50\n.address_size 64\n.visible .entry k()\n{\n  ret;\n}\n' >"$tmp/k.ptx"
+printf 'ptx = "k.ptx"\n[[launch]]\nkernel = "k"\ngrid = [65535, 65535, 65535]\nblock = 1\nargs = []\n' \
+  >"$tmp/huge.toml"
+huge="a grid of 281462092005375 CTAs (65535 x 65535 x 65535), expected at most 16777216 per launch"
+expect2 "run --ptx of a 65535^3 grid" "launch 'k': $huge" \
+  timeout 20 "$wf" run --ptx "$tmp/k.ptx" --kernel k --grid 65535,65535,65535 --json "$tmp/o11"
+expect2 "run a spec of a 65535^3 grid" "huge.toml: launch[0] (k): launch 'k': $huge" \
+  timeout 20 "$wf" run "$tmp/huge.toml" --json "$tmp/o11"
+expect2 "sim a spec of a 65535^3 grid" "huge.toml: launch[0] (k): launch 'k': $huge" \
+  timeout 20 "$wf" sim --spec "$tmp/huge.toml" --stats "$tmp/o11"
+expect2 "exec a program launching a 65535^3 grid" "huge_grid: launch 'empty()': $huge" \
+  timeout 20 "$wf" exec --functional -- "$wf_exec_bin/huge_grid"
+expect2 "run --ptx of a block beyond CUDA's limits" "block (1, 1, 65) exceeds CUDA's limits" \
+  timeout 20 "$wf" run --ptx "$tmp/k.ptx" --kernel k --block 1,1,65 --json "$tmp/o11"
+fit="does not fit an SM: at most 4 ([sm] max_warps_per_cta = 4 (--param max_warps_per_cta=4))"
+expect2 "sim a workload whose CTA the machine cannot take" \
+  "workload vecadd: the machine (preset or --param) cannot take its CTAs: launch 'vecadd': a CTA of 8 warps $fit" \
+  "$wf" sim --workload vecadd --size 1024 --param max_warps=4 --param max_warps_per_cta=4 \
+  --param max_ctas=4 --stats "$tmp/o11"
+expect2 "sim a spec whose CTA the machine cannot take" "exceeds the SM's 48 KiB ([sm] shared_memory_bytes = 49152 (preset gtx480:18))" \
+  "$wf" sim --spec "$wf_data/big_shared.toml" --stats "$tmp/o11"
+expect2 "run a spec whose CTA the default machine cannot take" "exceeds the SM's 48 KiB ([sm] shared_memory_bytes = 49152 (preset gtx480:18))" \
+  "$wf" run "$wf_data/big_shared.toml" --json "$tmp/o11"
 for d in o10 o11 o12; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
