@@ -1,6 +1,7 @@
 #include "cuda_runtime/server/exec_server.h"
 
 #include <cstdio>
+#include <limits>
 #include <span>
 #include <stdexcept>
 
@@ -10,6 +11,7 @@
 #include "cuda_runtime/server/fatbinary.h"
 #include "cuda_runtime/stand_in/cuda_abi.h"
 #include "sim_model/common/error.h"
+#include "sim_model/gpu/name_lookup.h"
 
 namespace wf::cudart {
 namespace {
@@ -240,6 +242,13 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
     args.push_back(std::move(a));
     at += s;
   }
+  // The runtime takes 32 bits of dynamic shared memory; a larger size_t must not wrap into a
+  // small one that fits.
+  if (shared > std::numeric_limits<std::uint32_t>::max())
+    throw CudaFailure{kCudaErrorInvalidConfiguration,
+                      fmt::format("launch '{}': {} bytes of dynamic shared memory per CTA, "
+                                  "expected at most an SM's",
+                                  gpu::demangle(kernel), shared)};
   ExecLaunch l;
   l.grid = {d[0], d[1], d[2]};
   l.block = {d[3], d[4], d[5]};

@@ -86,6 +86,12 @@ if expect_status 0 "grid beyond CUDA's limits" "$wf" exec --functional -- "$bin/
   grep -q "^launch: invalid configuration argument" "$tmp/out" ||
     fail "grid beyond CUDA's limits: $(head -1 "$tmp/out")"
 fi
+# 2^32 + 16 bytes of dynamic shared memory (a size_t) must not run as 16.
+if expect_status 0 "dynamic shared memory of 2^32 + 16 bytes" "$wf" exec --functional -- "$bin/huge_grid" 1 1 1 4294967312; then
+  grep -q "^launch: invalid configuration argument" "$tmp/out" &&
+    grep -q "launch 'empty()': 4294967312 bytes of dynamic shared memory" "$tmp/err" ||
+    fail "dynamic shared memory of 2^32 + 16 bytes: $(head -1 "$tmp/out") $(head -1 "$tmp/err")"
+fi
 
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then

@@ -1,6 +1,7 @@
 // A launch of an empty kernel over a grid given on the command line (default 65535^3 CTAs,
 // which CUDA allows), whose result the program reports but does not act on: warpforge must not
-// run part of the grid and let the program print PASS. Usage: huge_grid [X Y Z].
+// run part of the grid, nor a dynamic shared memory size cut to 32 bits, and let the program
+// print PASS. Usage: huge_grid [X Y Z [SHARED_BYTES]].
 #include <cstdio>
 #include <cstdlib>
 
@@ -10,8 +11,10 @@ __global__ void empty() {}
 
 int main(int argc, char** argv) {
   dim3 grid(65535, 65535, 65535);
-  if (argc == 4) grid = dim3(std::atoi(argv[1]), std::atoi(argv[2]), std::atoi(argv[3]));
-  empty<<<grid, 1>>>();
+  std::size_t shared = 0;
+  if (argc >= 4) grid = dim3(std::atoi(argv[1]), std::atoi(argv[2]), std::atoi(argv[3]));
+  if (argc == 5) shared = std::strtoull(argv[4], nullptr, 10);
+  empty<<<grid, 1, shared>>>();
   std::printf("launch: %s\n", cudaGetErrorString(cudaGetLastError()));
   CHECK(cudaDeviceSynchronize());
   std::printf("PASS\n");
