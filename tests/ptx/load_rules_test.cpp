@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "sim_model/common/error.h"
 #include "sim_model/ptx/parser.h"
@@ -155,6 +157,63 @@ TEST(PtxLoadRules, OperandTypesFollowTheIsaRules) {
                                     "cvt.rn.f32.s64 %f1, %rd1;\nsetp.lt.f32 %p1, %f1, %f2;\n"
                                     "selp.f32 %f1, %f2, %f3, %p1;\npopc.b64 %r1, %rd1;\n"
                                     "add.f16 %rs1, %rs2, %rs3;\nadd.f16x2 %r1, %r2, %r3;")),
+            "(no error)");
+}
+
+// Warp-level, bit-manipulation, video and barrier instructions: each operand against the type
+// the PTX ISA gives it.
+TEST(PtxLoadRules, WarpBitVideoAndBarrierOperandTypes) {
+  auto where = [](const std::string& body) { return parse_error(module_with("", body)); };
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"shfl.sync.idx.b32 %r1, %rd1, %r2, 31, -1;", "as operand 2 of 'shfl.b32'"},
+      {"shfl.sync.down.b32 %r1|%p1, %r1, %rd1, 31, -1;", "as operand 3 of 'shfl.b32'"},
+      {"shfl.sync.bfly.b32 %r1, %r1, 1, 31, %rd1;", "as operand 5 of 'shfl.b32'"},
+      {"vote.sync.ballot.b32 %r1, %r2, -1;", "expected a .pred register as operand 2"},
+      {"vote.sync.all.pred %r1, %p1, -1;", "expected a .pred register as operand 1"},
+      {"vote.sync.any.pred %p1, %p1, %f1;", "expected a .s32, .u32 or .b32 register as operand 3"},
+      {"vote.sync.any.pred %p1, %p1, %p1;", "as operand 3 of 'vote.pred'"},
+      {"match.any.sync.b64 %r1, %r2, -1;", "as operand 2 of 'match.b64'"},
+      {"match.any.sync.b32 %rd1, %r2, -1;", "as operand 1 of 'match.b32'"},
+      {"activemask.b32 %rd1;", "as operand 1 of 'activemask.b32'"},
+      {"bfind.u64 %r1, %r2;", "as operand 2 of 'bfind.u64'"},
+      {"bfind.s32 %rd1, %r2;", "expected a .s32, .u32 or .b32 register as operand 1"},
+      {"fns.b32 %r1, %r2, %f1, 1;", "expected a .s32, .u32 or .b32 register as operand 3"},
+      {"fns.b32 %r1, %rd2, %r1, 1;", "as operand 2 of 'fns.b32'"},
+      {"shf.l.wrap.b32 %r1, %r2, %r3, %f1;", "as operand 4 of 'shf.b32'"},
+      {"shf.r.clamp.b32 %r1, %rd2, %r3, %r1;", "as operand 2 of 'shf.b32'"},
+      {"lop3.b32 %r1, %r2, %rd3, %r1, 0x96;", "as operand 3 of 'lop3.b32'"},
+      {"prmt.b32 %r1, %r2, %r3, %rd1;", "as operand 4 of 'prmt.b32'"},
+      {"clz.b64 %rd1, %rd2;", "as operand 1 of 'clz.b64'"},
+      {"brev.b32 %r1, %rd1;", "as operand 2 of 'brev.b32'"},
+      {"bfe.u32 %r1, %r2, %rd1, 8;", "as operand 3 of 'bfe.u32'"},
+      {"vadd4.u32.u32.u32 %r1, %f1, %r3, %r1;", "as operand 2 of 'vadd4.u32'"},
+      {"vabsdiff2.s32.s32.s32 %r1, %r2, %r3, %rd1;", "as operand 4 of 'vabsdiff2.s32'"},
+      {"bar.sync %f1;", "expected a .s32, .u32 or .b32 register as operand 1 of 'bar'"},
+      {"bar.sync 0, %rd1;", "as operand 2 of 'bar'"},
+      {"barrier.sync %p1;", "as operand 1 of 'barrier'"},
+      {"bar.arrive 1, %f1;", "as operand 2 of 'bar'"},
+      {"bar.red.popc.u32 %rd1, 0, %p1;", "as operand 1 of 'bar.u32'"},
+      {"bar.red.and.pred %p1, 0, %r1;", "expected a .pred register as operand 3"},
+      {"bar.red.or.pred %p1, %p1, %p1;", "as operand 2 of 'bar.pred'"},
+      {"bar.warp.sync %rd1;", "as operand 1 of 'bar'"},
+  };
+  for (const auto& [body, needle] : refused)
+    EXPECT_NE(where(body).find(needle), std::string::npos) << body << ": " << where(body);
+  // What the ISA allows: .b32 operands of any 32-bit type, predicates where it names them.
+  EXPECT_EQ(where("shfl.sync.idx.b32 %f1, %f2, %r1, 31, -1;\n"
+                  "shfl.sync.down.b32 %r1|%p1, %r1, 1, 31, %r2;\nshfl.up.b32 %r1, %r1, 1, 0;\n"
+                  "vote.sync.ballot.b32 %r1, !%p1, -1;\nvote.sync.all.pred %p1, %p1, %r2;\n"
+                  "vote.any.pred %p1, %p1;\nmatch.any.sync.b64 %r1, %rd1, -1;\n"
+                  "match.all.sync.b32 %r1|%p1, %r2, %r3;\nactivemask.b32 %r1;\n"
+                  "bfind.u64 %r1, %rd1;\nbfind.shiftamt.s32 %r1, %r2;\n"
+                  "fns.b32 %r1, %r2, %r3, -1;\nshf.l.wrap.b32 %r1, %r2, %r3, %r1;\n"
+                  "lop3.b32 %r1, %r2, %r3, %r1, 0x96;\nprmt.b32 %r1, %r2, %r3, 0x3210;\n"
+                  "clz.b64 %r1, %rd2;\nbrev.b64 %rd1, %rd2;\nbfe.s64 %rd1, %rd2, %r1, 8;\n"
+                  "bfi.b32 %r1, %r2, %r3, 0, 8;\nvadd4.u32.u32.u32 %r1, %r2, %r3, %r1;\n"
+                  "vmax2.s32.s32.s32 %r1, %r2, %r3, 0;\nbar.sync 0;\nbar.sync %r1, %r2;\n"
+                  "barrier.sync 0, 64;\nbar.arrive 1, 64;\nbar.red.popc.u32 %r1, 0, %p1;\n"
+                  "bar.red.and.pred %p1, 0, !%p1;\nbar.red.or.pred %p1, 0, 64, %p1;\n"
+                  "bar.warp.sync -1;"),
             "(no error)");
 }
 
