@@ -28,7 +28,22 @@ SmLimits SmLimits::of(const sm::TimingConfig& config) {
   s.max_warps_per_cta = config.machine.max_warps_per_cta;
   s.registers = config.registers;
   s.shared_memory_bytes = config.shared_memory_bytes;
+  for (const auto& [key, value] : config.machine.values) {
+    if (!key.starts_with("sm.")) continue;
+    if (value.origin == "derived")
+      s.origins[key] = "[sm] max_warps × [sm] warp_size";
+    else if (value.origin == "default")
+      s.origins[key] = "the default; " + config.machine.origin + " leaves it out";
+    else
+      s.origins[key] = value.origin;
+  }
   return s;
+}
+
+std::string SmLimits::describe(std::string_view key, std::uint64_t value) const {
+  std::string text = fmt::format("[sm] {} = {}", key.substr(key.find('.') + 1), value);
+  if (const auto it = origins.find(key); it != origins.end()) text += " (" + it->second + ")";
+  return text;
 }
 
 const SmLimits& SmLimits::functional() {
@@ -70,22 +85,22 @@ void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
   // Threads are allocated a warp at a time.
   const std::uint64_t warps = (block.count() + ctx.warp_size - 1) / ctx.warp_size;
   const std::uint64_t threads = warps * ctx.warp_size;
-  const std::string preset = fmt::format("preset {}, key [sm]", sm.preset);
   if (warps > sm.max_warps_per_cta || warps > sm.max_warps) {
     const bool per_cta = sm.max_warps_per_cta <= sm.max_warps;
-    fail(fmt::format("a CTA of {} warps does not fit an SM: at most {} ({} {})", warps,
-                     per_cta ? sm.max_warps_per_cta : sm.max_warps, preset,
-                     per_cta ? "max_warps_per_cta" : "max_warps"));
+    fail(fmt::format("a CTA of {} warps does not fit an SM: at most {} ({})", warps,
+                     per_cta ? sm.max_warps_per_cta : sm.max_warps,
+                     per_cta ? sm.describe("sm.max_warps_per_cta", sm.max_warps_per_cta)
+                             : sm.describe("sm.max_warps", sm.max_warps)));
   }
   if (threads > sm.max_threads)
-    fail(fmt::format("a CTA of {} threads does not fit an SM: at most {} ({} max_threads)", threads,
-                     sm.max_threads, preset));
+    fail(fmt::format("a CTA of {} threads does not fit an SM: at most {} ({})", threads,
+                     sm.max_threads, sm.describe("sm.max_threads", sm.max_threads)));
   if (registers.per_thread && threads * registers.per_thread > sm.registers)
     fail(fmt::format(
-        "a CTA of {} threads x {} registers ({}) = {} does not fit an SM's {} registers ({} "
-        "registers; registers per thread: regs_per_thread)",
+        "a CTA of {} threads x {} registers ({}) = {} does not fit an SM's {} registers ({}; "
+        "registers per thread: --param regs_per_thread)",
         threads, registers.per_thread, registers.source, threads * registers.per_thread,
-        sm.registers, preset));
+        sm.registers, sm.describe("sm.registers", sm.registers)));
   // In 64 bits: a huge dynamic size must not wrap ctx.shared_bytes into a small one.
   const std::uint64_t dynamic = ctx.dynamic_shared;
   const std::uint64_t fixed = dynamic ? ctx.module->dynamic_shared_base : ctx.shared_bytes;
@@ -94,8 +109,8 @@ void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
         dynamic ? fmt::format("{} of static shared memory per CTA + {} dynamic", size_text(fixed),
                               size_text(dynamic))
                 : fmt::format("{} of static shared memory per CTA", size_text(fixed));
-    fail(fmt::format("{} exceeds the SM's {} ({} shared_memory_bytes)", used,
-                     size_text(sm.shared_memory_bytes), preset));
+    fail(fmt::format("{} exceeds the SM's {} ({})", used, size_text(sm.shared_memory_bytes),
+                     sm.describe("sm.shared_memory_bytes", sm.shared_memory_bytes)));
   }
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,12 @@ struct SmLimits {
   std::string preset;
   unsigned max_threads = 0, max_warps = 0, max_warps_per_cta = 0, registers = 0;
   unsigned shared_memory_bytes = 0;
+  // Where each limit's value came from ("sm.registers" -> "preset gtx480:17", "--param ..."),
+  // so that a refusal names the input that would change it.
+  std::map<std::string, std::string, std::less<>> origins;
+
+  // "[sm] registers = 32768 (preset gtx480:17)".
+  std::string describe(std::string_view key, std::uint64_t value) const;
 
   static SmLimits of(const sm::TimingConfig& config);
   // The default preset's (kDefaultPreset), which functional runs are checked against.

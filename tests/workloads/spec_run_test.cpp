@@ -280,16 +280,16 @@ TEST_F(SpecRunTest, RunAndSimRefuseTheSameLaunches) {
   const std::string big = launch("big_shared", "[\"a\"]", "shared = 4096\n");
   const std::string message =
       ": launch[0] (big_shared): launch 'big_shared(float*)': 48 KiB of static shared memory "
-      "per CTA + 4 KiB dynamic exceeds the SM's 48 KiB (preset gtx480, key [sm] "
-      "shared_memory_bytes)";
+      "per CTA + 4 KiB dynamic exceeds the SM's 48 KiB ([sm] "
+      "shared_memory_bytes = 49152 (preset gtx480:18))";
   EXPECT_EQ(run_error(kBuffers + big), message);
   EXPECT_EQ(run_error(kBuffers + big, timing()), message);
   EXPECT_EQ(run_error(kBuffers + launch("big_shared", "[\"a\"]", "shared = 0\n")), "(ran)");
   // 2^32 - 1 bytes more must not wrap around to a size that fits.
   EXPECT_EQ(run_error(kBuffers + launch("big_shared", "[\"a\"]", "shared = 4294967295\n")),
             ": launch[0] (big_shared): launch 'big_shared(float*)': 48 KiB of static shared "
-            "memory per CTA + 4294967295 bytes dynamic exceeds the SM's 48 KiB (preset gtx480, "
-            "key [sm] shared_memory_bytes)");
+            "memory per CTA + 4294967295 bytes dynamic exceeds the SM's 48 KiB ([sm] "
+            "shared_memory_bytes = 49152 (preset gtx480:18))");
 
   const std::string wide =
       "[[launch]]\nkernel = \"count_down\"\ngrid = [1, 70000]\nblock = 1\n"
@@ -306,9 +306,10 @@ TEST_F(SpecRunTest, RunAndSimRefuseTheSameLaunches) {
                            "args = [\"u\", \"u\"]\n";
   const std::string regs_message =
       ": launch[0] (count_down): launch 'count_down(unsigned int*, unsigned int*)': a CTA of "
-      "1024 threads x 40 registers (declared by the workload, spec or program) = 40960 does not fit an "
-      "SM's 32768 registers (preset gtx480, key [sm] registers; registers per thread: "
-      "regs_per_thread)";
+      "1024 threads x 40 registers (declared by the workload, spec or program) = 40960 does not "
+      "fit an "
+      "SM's 32768 registers ([sm] registers = 32768 (preset gtx480:17); registers per "
+      "thread: --param regs_per_thread)";
   EXPECT_EQ(run_error(regs), regs_message);
   EXPECT_EQ(run_error(regs, timing()), regs_message);
 }
