@@ -10,11 +10,21 @@
 
 namespace wf::trace {
 
-TraceReader::TraceReader(std::filesystem::path path) : path_(std::move(path)) {
+namespace {
+
+std::string read_trace(const std::filesystem::path& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path_, ec))
-    throw UsageError(path_.string() + ": expected a block trace file, found a directory");
-  data_ = read_file(path_);
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError(path.string() + ": expected a block trace file, found a directory");
+  return read_file(path);
+}
+
+}  // namespace
+
+TraceReader::TraceReader(std::filesystem::path path) : TraceReader(read_trace(path), path) {}
+
+TraceReader::TraceReader(std::string bytes, std::filesystem::path path)
+    : path_(std::move(path)), data_(std::move(bytes)) {
   max_cycles_ = static_cast<std::uint64_t>(data_.size()) * kCyclesPerByte;
   parse_header();
 }

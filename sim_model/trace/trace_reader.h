@@ -35,6 +35,8 @@ class TraceReader {
  public:
   // Reads the file and its header.
   explicit TraceReader(std::filesystem::path path);
+  // The same from the bytes of a file already in memory; `path` names it in messages.
+  TraceReader(std::string bytes, std::filesystem::path path);
 
   const TraceHeader& header() const { return header_; }
   const std::filesystem::path& path() const { return path_; }

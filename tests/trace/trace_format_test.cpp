@@ -149,6 +149,31 @@ std::string read_error(const std::filesystem::path& path) {
   return {};
 }
 
+// The bytes of a file already in memory (the fuzz target's way in) read as the file does, and
+// their defects name the path given.
+TEST_F(TraceFormat, ReadsFromMemoryAsFromTheFile) {
+  const auto path = record({{0, 0x0f}, {1, 0x0f}, {5, 0x81}, {9, 0}}, 12);
+  const std::string bytes = bytes_of(path);
+  TraceReader file(path);
+  TraceReader memory(bytes, "in-memory.wftrace");
+  EXPECT_EQ(memory.path(), "in-memory.wftrace");
+  EXPECT_EQ(memory.header().params, file.header().params);
+  EXPECT_EQ(memory.header().in_ports, file.header().in_ports);
+  for (;;) {
+    const TraceEntry a = file.next(), b = memory.next();
+    ASSERT_EQ(a.kind, b.kind);
+    ASSERT_EQ(a.cycle, b.cycle);
+    if (a.kind == TraceEntry::Kind::kEnd) break;
+    EXPECT_EQ(file.record(), memory.record());
+  }
+  try {
+    TraceReader(bytes.substr(0, bytes.size() - 1), "cut.wftrace").scan();
+    ADD_FAILURE() << "a truncated trace read fine";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("block trace cut.wftrace: truncated", 0), 0u) << e.what();
+  }
+}
+
 TEST_F(TraceFormat, EveryTruncationIsReported) {
   const auto path = record({{0, 0x0f}, {1, 0x0f}, {2, 0x0f}, {7, 0x30}, {8, 0x31}}, 10);
   const std::string full = bytes_of(path);
