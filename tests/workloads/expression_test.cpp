@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace wf::workloads::spec {
@@ -137,6 +138,31 @@ TEST(Expression, SyntaxErrorsNameTheColumn) {
   EXPECT_EQ(parse_error("1 & 2"), "column 3: unexpected '&'");
   EXPECT_EQ(parse_error("99999999999999999999"),
             "column 1: integer literal out of range or malformed");
+}
+
+// Parsing, evaluating and freeing recurse per level of the tree: a deep one is refused with a
+// message instead of overflowing the stack (a fuzzer's finding: 200000 '-' crashed the loader).
+TEST(Expression, NestingDepthIsBounded) {
+  auto too_deep = [](int column) {
+    return fmt::format("column {}: expected an expression nested at most 256 levels deep", column);
+  };
+  auto repeat = [](const std::string& s, int n) {
+    std::string out;
+    for (int k = 0; k < n; ++k) out += s;
+    return out;
+  };
+  EXPECT_EQ(eval_int(repeat("-", 255) + "1"), -1);
+  EXPECT_EQ(eval_int(repeat("(", 250) + "7" + repeat(")", 250)), 7);
+  EXPECT_EQ(eval_int("0" + repeat(" + 1", 255)), 255);
+  EXPECT_EQ(parse_error(repeat("-", 200000) + "1"), too_deep(257));
+  EXPECT_EQ(parse_error(repeat("!", 200000) + "1"), too_deep(257));
+  EXPECT_EQ(parse_error(repeat("(", 200000) + "1"), too_deep(257));
+  EXPECT_EQ(parse_error(repeat("abs(", 200000) + "1"), too_deep(1025));
+  EXPECT_EQ(parse_error(repeat("a[", 200000) + "1"), too_deep(513));
+  // Left-associative chains nest in the tree, not in the parser.
+  EXPECT_EQ(parse_error("1" + repeat("+1", 200000)), too_deep(514));
+  EXPECT_EQ(parse_error("1" + repeat("*1", 200000)), too_deep(514));
+  EXPECT_EQ(parse_error("1" + repeat("||1", 200000)), too_deep(770));
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ struct Expression::Node {
   Value constant;
   std::string buffer;  // for element
   std::vector<std::shared_ptr<const Node>> kids;
+  unsigned depth = 1;  // of the tree below and including this node
 };
 
 namespace {
@@ -47,8 +48,17 @@ using Node = Expression::Node;
 using Op = Node::Op;
 using NodePtr = std::shared_ptr<const Node>;
 
+// Parsing, evaluating and freeing a tree recurse once per level: deeper trees (a long chain of
+// "-" or "(", or of a + a + a ...) would overflow the stack instead of being refused. The parser
+// takes a few KB of stack per level of parentheses or function calls (1000 levels needed 2 to
+// 3 MB in a release build and 4 to 6 MB under ASan), so the bound stays well inside 8 MB.
+constexpr unsigned kMaxDepth = 256;
+
 NodePtr make(Op op, std::vector<NodePtr> kids = {}, Value constant = {}, std::string buffer = {}) {
-  return std::make_shared<const Node>(Node{op, constant, std::move(buffer), std::move(kids)});
+  unsigned depth = 1;
+  for (const auto& k : kids) depth = std::max(depth, k->depth + 1);
+  return std::make_shared<const Node>(
+      Node{op, constant, std::move(buffer), std::move(kids), depth});
 }
 
 bool is_identifier_start(char c) {
@@ -77,6 +87,32 @@ class Parser {
     throw ExpressionError(fmt::format("column {}: {}", pos_ + 1, what));
   }
 
+  // Counts the parser's own recursion while it lasts: every nesting (a unary operator,
+  // parentheses, an index, function arguments) goes through parse_unary once.
+  class Nesting {
+   public:
+    explicit Nesting(Parser& p) : p_(p) {
+      if (++p_.nesting_ > kMaxDepth) p_.fail_too_deep();
+    }
+    ~Nesting() { --p_.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+
+   private:
+    Parser& p_;
+  };
+
+  [[noreturn]] void fail_too_deep() const {
+    fail(fmt::format("expected an expression nested at most {} levels deep", kMaxDepth));
+  }
+
+  // A node for the tree, refused when the tree would grow too deep.
+  NodePtr node(Op op, std::vector<NodePtr> kids, std::string buffer = {}) const {
+    NodePtr n = make(op, std::move(kids), {}, std::move(buffer));
+    if (n->depth > kMaxDepth) fail_too_deep();
+    return n;
+  }
+
   void skip_space() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
   }
@@ -95,13 +131,13 @@ class Parser {
 
   NodePtr parse_or() {
     NodePtr left = parse_and();
-    while (accept("||")) left = make(Op::lor, {left, parse_and()});
+    while (accept("||")) left = node(Op::lor, {left, parse_and()});
     return left;
   }
 
   NodePtr parse_and() {
     NodePtr left = parse_compare();
-    while (accept("&&")) left = make(Op::land, {left, parse_compare()});
+    while (accept("&&")) left = node(Op::land, {left, parse_compare()});
     return left;
   }
 
@@ -112,7 +148,7 @@ class Parser {
                                                                {"<=", Op::le}, {">=", Op::ge},
                                                                {"<", Op::lt},  {">", Op::gt}};
     for (const auto& [token, op] : kOps)
-      if (accept(token)) return make(op, {left, parse_sum()});
+      if (accept(token)) return node(op, {left, parse_sum()});
     return left;
   }
 
@@ -120,9 +156,9 @@ class Parser {
     NodePtr left = parse_product();
     for (;;) {
       if (accept("+"))
-        left = make(Op::add, {left, parse_product()});
+        left = node(Op::add, {left, parse_product()});
       else if (accept("-"))
-        left = make(Op::sub, {left, parse_product()});
+        left = node(Op::sub, {left, parse_product()});
       else
         return left;
     }
@@ -132,20 +168,21 @@ class Parser {
     NodePtr left = parse_unary();
     for (;;) {
       if (accept("*"))
-        left = make(Op::mul, {left, parse_unary()});
+        left = node(Op::mul, {left, parse_unary()});
       else if (accept("/"))
-        left = make(Op::div, {left, parse_unary()});
+        left = node(Op::div, {left, parse_unary()});
       else if (accept("%"))
-        left = make(Op::rem, {left, parse_unary()});
+        left = node(Op::rem, {left, parse_unary()});
       else
         return left;
     }
   }
 
   NodePtr parse_unary() {
-    if (accept("-")) return make(Op::neg, {parse_unary()});
+    const Nesting nesting(*this);
+    if (accept("-")) return node(Op::neg, {parse_unary()});
     // "!" but not the start of "!=" (which cannot begin an operand anyway).
-    if (text_.substr(pos_, 2) != "!=" && accept("!")) return make(Op::lnot, {parse_unary()});
+    if (text_.substr(pos_, 2) != "!=" && accept("!")) return node(Op::lnot, {parse_unary()});
     return parse_primary();
   }
 
@@ -172,7 +209,7 @@ class Parser {
       expect("]");
       if (std::find(buffers_->begin(), buffers_->end(), name) == buffers_->end())
         buffers_->push_back(name);
-      return make(Op::element, {index}, {}, name);
+      return node(Op::element, {index}, name);
     }
     if (name == "i") return make(Op::index);
     if (name == "n") return make(Op::count);
@@ -186,7 +223,7 @@ class Parser {
       expect(")");
       const std::size_t want = op == Op::abs ? 1 : 2;
       if (args.size() != want) fail(fmt::format("{}() takes {} argument(s)", name, want));
-      return make(op, std::move(args));
+      return node(op, std::move(args));
     }
     pos_ = start;
     fail(
@@ -252,6 +289,7 @@ class Parser {
   std::string_view text_;
   std::size_t pos_ = 0;
   std::vector<std::string>* buffers_ = nullptr;
+  unsigned nesting_ = 0;
 };
 
 Value::Kind wider(const Value& a, const Value& b) {
