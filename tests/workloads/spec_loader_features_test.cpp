@@ -152,6 +152,32 @@ TEST_F(SpecTest, StructErrors) {
   EXPECT_EQ(spec(t, "[[check]]\nbuffer = \"s\"\nfnv1a = 0\n").substr(0, 8), "(loaded)");
 }
 
+// A field's bytes and a struct's size are bounded like a buffer's (1 GiB): a fuzzer's finding
+// was "u64 a[2305843009213693952]", whose 2^64 bytes wrapped to a struct of size 0 and divided
+// by zero.
+TEST_F(SpecTest, StructSizeIsBounded) {
+  auto spec = [&](const std::string& fields) {
+    return error(kPtx + "[[struct]]\nname = \"T\"\nfields = [" + fields +
+                 "]\n[[buffer]]\nname = \"s\"\ntype = \"T\"\ncount = 1\n" + kLaunch);
+  };
+  EXPECT_EQ(spec("\"u64 a[2305843009213693952]\""),
+            ": struct[0].fields[0]: expected an array length from 1 to 134217728 (1 GiB of u64), "
+            "got 2305843009213693952");
+  EXPECT_EQ(spec("\"u8 a[1073741825]\""),
+            ": struct[0].fields[0]: expected an array length from 1 to 1073741824 (1 GiB of u8), "
+            "got 1073741825");
+  EXPECT_EQ(spec("\"u8 a[1073741824]\", \"u8 b\""),
+            ": struct[0].fields: expected fields of at most 1 GiB in all, got 1073741825 bytes");
+  EXPECT_EQ(spec("\"u8 a[1073741824]\""), "(loaded)");
+  // A nested struct counts with its whole size.
+  EXPECT_EQ(error(kPtx +
+                  "[[struct]]\nname = \"U\"\nfields = [\"u32 x[1024]\"]\n"
+                  "[[struct]]\nname = \"T\"\nfields = [\"U u[262145]\"]\n" +
+                  "[[buffer]]\nname = \"s\"\ntype = \"U\"\ncount = 1\n" + kLaunch),
+            ": struct[1].fields[0]: expected an array length from 1 to 262144 (1 GiB of U), got "
+            "262145");
+}
+
 TEST_F(SpecTest, LoadsStepsLoopsAndArgumentExpressions) {
   const LaunchSpec s = load(kPtx + R"(
 [machine]

@@ -162,6 +162,12 @@ class Loader {
       for (const auto& other : fields)
         if (other.name == field.name)
           f.fail(key, fmt::format("a second field named \"{}\"", field.name));
+      // A struct is at most as large as a buffer may be; that also keeps the layout's sums from
+      // overflowing.
+      const auto max_length = static_cast<std::size_t>(kMaxBufferBytes) / field.element_bytes();
+      if (field.array_length > max_length)
+        f.fail(key, fmt::format("expected an array length from 1 to {} (1 GiB of {}), got {}",
+                                max_length, field.type_name(), field.array_length));
       fields.push_back(std::move(field));
     }
     std::size_t align = 0;
@@ -171,8 +177,12 @@ class Loader {
       if (align & (align - 1))
         f.fail_got("align", "a power of two from 1 to 4096", f.require("align", ""));
     }
-    spec.structs.push_back(
-        std::make_shared<const StructType>(StructType::layout(name, std::move(fields), align)));
+    auto type =
+        std::make_shared<const StructType>(StructType::layout(name, std::move(fields), align));
+    if (type->size > static_cast<std::size_t>(kMaxBufferBytes))
+      f.fail("fields",
+             fmt::format("expected fields of at most 1 GiB in all, got {} bytes", type->size));
+    spec.structs.push_back(std::move(type));
   }
 
   const BufferSpec* find_buffer(const LaunchSpec& spec, std::string_view name) const {
