@@ -90,7 +90,10 @@ struct CheckSpec {
   std::string key;     // "check[2]", for messages
   std::string buffer;  // the buffer checked; for expr, the one whose indexes i runs over
   Kind kind = Kind::equals;
-  std::vector<Value> expected;     // equals: one value per element
+  // equals: one value per element, or a single one every element must have (never expanded:
+  // a buffer may hold 2^30 elements); from a file, its raw elements instead.
+  std::vector<Value> expected;
+  std::vector<std::uint8_t> expected_file;
   Value checksum;                  // sum, xor_bits, fnv1a
   std::optional<Expression> expr;  // expr
   double tolerance = 0;            // absolute, for float elements (equals, sum)

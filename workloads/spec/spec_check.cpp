@@ -37,15 +37,22 @@ class BufferSource : public ElementSource {
   const std::vector<HostBuffer>& buffers_;
 };
 
+// Element i of what an equals check expects.
+Value expected_at(const CheckSpec& c, const HostBuffer& b, std::size_t i) {
+  if (!c.expected_file.empty())
+    return load_element(b.type, &c.expected_file[i * element_size(b.type)]);
+  return c.expected.size() == 1 ? c.expected[0] : c.expected[i];
+}
+
 std::optional<std::string> check_equals(const CheckSpec& c, const HostBuffer& b) {
   std::size_t first = 0, count = 0;
   for (std::size_t i = 0; i < b.count(); ++i) {
-    if (same(b.get(i), c.expected[i], c.tolerance)) continue;
+    if (same(b.get(i), expected_at(c, b, i), c.tolerance)) continue;
     if (count++ == 0) first = i;
   }
   if (count == 0) return std::nullopt;
   return fmt::format("{}: {}[{}] = {}, expected {} ({} of {} elements differ)", c.key, b.name,
-                     first, b.get(first).to_string(), c.expected[first].to_string(), count,
+                     first, b.get(first).to_string(), expected_at(c, b, first).to_string(), count,
                      b.count());
 }
 

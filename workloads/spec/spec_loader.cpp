@@ -80,6 +80,9 @@ class Loader {
 
   std::vector<std::uint8_t> read(const Fields& f, std::string_view key, const std::string& relative,
                                  std::uint64_t max_bytes, std::string_view what) const {
+    // The system would read the file named by the part before the NUL.
+    if (relative.find('\0') != std::string::npos)
+      f.fail(key, "expected a file name without NUL characters");
     std::error_code ec;
     if (!fs::exists(resolve(relative), ec))
       f.fail(key, fmt::format("cannot read \"{}\"", relative));
@@ -603,13 +606,12 @@ class Loader {
     } else if (f.has("file")) {
       c.kind = CheckSpec::Kind::equals;
       const auto rel = f.string("file", "the path of a raw little-endian data file");
-      const auto bytes = read(f, "file", rel, kMaxDataBytes, "data file");
+      auto bytes = read(f, "file", rel, kMaxDataBytes, "data file");
       const auto size = element_size(b->type);
       if (bytes.size() != b->count * size)
         f.fail("file", fmt::format("expected {} bytes ({} x {}), \"{}\" has {}", b->count * size,
                                    b->count, element_type_name(b->type), rel, bytes.size()));
-      for (std::size_t i = 0; i < b->count; ++i)
-        c.expected.push_back(load_element(b->type, &bytes[i * size]));
+      c.expected_file = std::move(bytes);
     } else if (f.has("expr")) {
       c.kind = CheckSpec::Kind::expr;
       const auto text = f.string("expr", "an expression such as \"c[i] == a[i] + b[i]\"");
@@ -634,7 +636,7 @@ class Loader {
   std::vector<Value> inline_values(const Fields& f, const BufferSpec& b) const {
     const toml::node& node = f.require("equals", "");
     const toml::array* array = node.as_array();
-    if (!array) return std::vector<Value>(b.count, f.element_value(node, "equals", b.type));
+    if (!array) return {f.element_value(node, "equals", b.type)};
     if (array->size() != b.count)
       f.fail("equals", fmt::format("expected {} values (the count of \"{}\") or a single value, "
                                    "got {}",
