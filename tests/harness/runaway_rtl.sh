@@ -9,8 +9,7 @@ set -euo pipefail
 wf="$1" rtl="$2"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mutant="$tmp/runaway.v"
-sed 's/step_next = step_next - 1)/step_next = step_next)/' "$rtl/lrr_arbiter_w24.v" >"$mutant"
-if cmp -s "$mutant" "$rtl/lrr_arbiter_w24.v"; then echo "the edit matched nothing" >&2; exit 1; fi
+"$(dirname "$0")/runaway_mutant.sh" "$rtl" "$mutant"
 budget=3
 fail=0
 

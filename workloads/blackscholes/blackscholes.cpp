@@ -157,6 +157,7 @@ RunResult run_blackscholes(gpu::Runtime& runtime, const WorkloadOptions& options
 WF_WORKLOAD("blackscholes",
             "Black-Scholes call and put prices (CUDA SDK BlackScholes): an option per thread, "
             "float exp/log/sqrt and the polynomial normal distribution; no barriers",
-            "options (default 131072: 512 CTAs of 256 threads)", run_blackscholes, 1000);
+            "options (default 131072: 512 CTAs of 256 threads)", run_blackscholes, 1000,
+            {"lwm"});
 
 }  // namespace wf::workloads
