@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <filesystem>
 #include <stdexcept>
 
 #include <toml++/toml.h>
 
+#include "sim_model/common/decimal.h"
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
 #include "sim_model/presets/preset_schema.h"
@@ -165,8 +165,7 @@ Machine load_machine(const std::string& name_or_path) {
                    " or a path to a .toml file");
 }
 
-const PresetKey* set_machine_param(Machine& m, const std::string& key,
-                                   const std::string& value) {
+const PresetKey* set_machine_param(Machine& m, const std::string& key, const std::string& value) {
   const PresetKey* match = nullptr;
   std::string candidates;
   for (const PresetKey& k : preset_keys()) {
@@ -188,9 +187,7 @@ const PresetKey* set_machine_param(Machine& m, const std::string& key,
     throw UsageError(param + ": " + match->display() +
                      " follows from other keys ([sm] max_warps × [sm] warp_size); set those");
   std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-  if (ec != std::errc() || end != value.data() + value.size() || value.empty() ||
-      !in_range(*match, v))
+  if (!parse_decimal(value, v) || !in_range(*match, v))
     throw UsageError(param + ": expected " + range_text(*match));
   m.values[match->qualified()] = {v, param};
   derive(m);

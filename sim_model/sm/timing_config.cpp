@@ -1,9 +1,9 @@
 #include "sim_model/sm/timing_config.h"
 
 #include <algorithm>
-#include <charconv>
 #include <vector>
 
+#include "sim_model/common/decimal.h"
 #include "sim_model/common/error.h"
 #include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/shared_memory_banks.h"
@@ -55,11 +55,6 @@ const std::vector<Field>& fields() {
   return table;
 }
 
-bool parse_u64(const std::string& text, std::uint64_t& out) {
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && p == text.data() + text.size() && !text.empty();
-}
-
 void read_machine(TimingConfig& c) {
   for (const Field& f : fields()) c.*f.member = static_cast<unsigned>(c.machine.value(f.key));
 }
@@ -101,7 +96,7 @@ TimingConfig load_timing_config(const Machine& machine) {
 
 void set_timing_param(TimingConfig& c, const std::string& key, const std::string& value) {
   std::uint64_t v = 0;
-  const bool numeric = parse_u64(value, v);
+  const bool numeric = parse_decimal(value, v);
   if (key == "watchdog_cycles" || key == "max_cycles") {
     // 0 is refused rather than meaning "unlimited": leaving max_cycles out is how to say that.
     if (!numeric || v == 0)

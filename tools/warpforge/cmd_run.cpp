@@ -5,14 +5,15 @@
 #include <limits>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "sim_model/common/atomic_file.h"
+#include "sim_model/common/decimal.h"
 #include "sim_model/common/error.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/number_options.h"
@@ -40,8 +41,7 @@ gpu::Dim3 parse_dim3(const std::string& option, const std::string& text) {
   for (std::size_t pos = 0;;) {
     const std::size_t end = std::min(text.find(',', pos), text.size());
     std::uint32_t v = 0;
-    auto [ptr, ec] = std::from_chars(text.data() + pos, text.data() + end, v);
-    if (ec != std::errc() || ptr != text.data() + end || v == 0 || d.size() == 3)
+    if (!parse_decimal(std::string_view(text).substr(pos, end - pos), v) || v == 0 || d.size() == 3)
       throw UsageError(fmt::format(
           "{}: expected 1 to 3 positive integers separated by commas (X,Y,Z), got \"{}\"", option,
           text));

@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
@@ -17,6 +16,7 @@
 
 #include "harness/rtl_in_the_loop.h"
 #include "sim_model/common/atomic_file.h"
+#include "sim_model/common/decimal.h"
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/terminal_progress.h"
 #include "sim_model/gpu/timeline.h"
@@ -59,13 +59,9 @@ sm::TimingConfig build_config(const SimArgs& a) {
     // Two decimal numbers around one dash, nothing else: sscanf's %u would take "-1" as 2^32-1.
     const std::string& text = a.timeline_ctas;
     const auto dash = text.find('-');
-    auto number = [&](std::size_t from, std::size_t to, unsigned& out) {
-      const auto [end, ec] = std::from_chars(text.data() + from, text.data() + to, out);
-      return from < to && ec == std::errc() && end == text.data() + to;
-    };
     unsigned first = 0, last = 0;
-    if (dash == std::string::npos || !number(0, dash, first) ||
-        !number(dash + 1, text.size(), last) || first > last)
+    if (dash == std::string::npos || !parse_decimal(text.substr(0, dash), first) ||
+        !parse_decimal(text.substr(dash + 1), last) || first > last)
       throw UsageError(fmt::format(
           "--timeline-ctas {}: expected FIRST-LAST, CTA indices on the SM in dispatch order",
           a.timeline_ctas));

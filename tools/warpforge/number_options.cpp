@@ -1,8 +1,8 @@
 #include "tools/warpforge/number_options.h"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include "sim_model/common/decimal.h"
 
 namespace wf::cli {
 
@@ -11,10 +11,7 @@ CLI::Validator unsigned_in(std::uint64_t min, std::uint64_t max) {
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         std::uint64_t v = 0;
-        const char* end = text.data() + text.size();
-        const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-        const bool digits = !text.empty() && text.find_first_not_of("0123456789") == text.npos;
-        if (!digits || ec != std::errc() || ptr != end || v < min || v > max)
+        if (!parse_decimal(text, v) || v < min || v > max)
           return fmt::format("{}, got \"{}\"", expected, text);
         return {};
       },
