@@ -166,23 +166,18 @@ Machine load_machine(const std::string& name_or_path) {
 }
 
 const PresetKey* set_machine_param(Machine& m, const std::string& key, const std::string& value) {
-  const PresetKey* match = nullptr;
-  std::string candidates;
-  for (const PresetKey& k : preset_keys()) {
-    if (key != k.qualified() && key != k.key) continue;
-    if (key == k.qualified()) {
-      match = &k;
-      candidates.clear();
-      break;
-    }
-    candidates += (candidates.empty() ? "" : ", ") + k.qualified();
-    if (!match) match = &k;
-  }
-  if (!match) return nullptr;
+  // "section.key" names one key; a bare key, every section's key of that name.
+  std::vector<const PresetKey*> matches;
+  for (const PresetKey& k : preset_keys())
+    if (key == k.qualified() || key == k.key) matches.push_back(&k);
+  if (matches.empty()) return nullptr;
   const std::string param = "--param " + key + "=" + value;
-  if (candidates.find(',') != std::string::npos)
-    throw UsageError(param + ": " + key + " is in more than one section; expected one of " +
-                     candidates);
+  if (matches.size() > 1) {
+    std::string names;
+    for (const PresetKey* k : matches) names += (names.empty() ? "" : ", ") + k->qualified();
+    throw UsageError(param + ": " + key + " is in more than one section; expected one of " + names);
+  }
+  const PresetKey* match = matches.front();
   if (match->absent == PresetKey::Absent::kDerived)
     throw UsageError(param + ": " + match->display() +
                      " follows from other keys ([sm] max_warps × [sm] warp_size); set those");
