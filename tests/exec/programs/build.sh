@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the checked-in test programs bin/<name> from <name>.cu with nvcc (CUDA 13), the
 # way a user builds a program for `warpforge exec`: the shared CUDA runtime. -frandom-seed and a
-# stripped symbol table make the output the same bytes on every build with one toolchain.
+# stripped symbol table make the output the same bytes on every build with one toolchain. nvcc
+# records its own directory (as invoked) in the fatbinary's link options, so it is called by its
+# resolved path: a symlink such as cuda/ -> cuda-13.0/ on PATH does not change the bytes.
 #
 # It also writes MANIFEST: the toolchain that built the programs and the SHA-256 of every source
 # and every program, so that tests/exec/programs_up_to_date.sh can tell drift on any machine
@@ -10,10 +12,11 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="${1:-$here/bin}"
+nvcc="$(readlink -f "$(command -v nvcc)")"
 mkdir -p "$out"
 for src in "$here"/*.cu; do
   name="$(basename "$src" .cu)"
-  (cd "$here" && nvcc -cudart shared -arch=sm_75 -O2 -frandom-seed=1 -Xlinker -s \
+  (cd "$here" && "$nvcc" -cudart shared -arch=sm_75 -O2 -frandom-seed=1 -Xlinker -s \
      -o "$out/$name" "$name.cu")
 done
 {
