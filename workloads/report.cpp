@@ -49,6 +49,7 @@ std::string results_json(const std::vector<RunResult>& results, const RunSetting
       {"size", settings.workload.size},
       {"seed", settings.workload.seed},
       {"runs", runs}};
+  if (settings.runtime.large_warp_size) doc["large_warp_size"] = settings.runtime.large_warp_size;
   return doc.dump(2) + "\n";
 }
 

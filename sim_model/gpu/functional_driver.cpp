@@ -110,7 +110,9 @@ FunctionalResult run_functional(ptx::LaunchContext& ctx, const FunctionalOptions
           ptx::StepRecord rec = ex.step(w, *cta);
           progress = true;
           ++res.warp_instructions;
-          res.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
+          res.thread_instructions += w.rows() == 1
+                                         ? static_cast<std::uint64_t>(std::popcount(rec.active))
+                                         : ex.large_step().active_threads();
           if (observing) turn.add(rec.pc);
           if (res.warp_instructions > options.instruction_limit) {
             throw ptx::KernelError(fmt::format(

@@ -16,6 +16,7 @@
 #include "sim_model/gpu/terminal_progress.h"
 #include "sim_model/gpu/timing_gpu.h"
 #include "sim_model/ptx/global_memory.h"
+#include "sim_model/ptx/large_warp.h"
 #include "sim_model/ptx/launch_context.h"
 #include "sim_model/ptx/parser.h"
 
@@ -80,6 +81,10 @@ Runtime::Runtime(RuntimeOptions options) : impl_(std::make_unique<Impl>()) {
   if (options.warp_size != 32 && options.warp_size != 64) {
     throw UsageError(fmt::format("warp size {}: expected 32 or 64", options.warp_size));
   }
+  if (const std::string why =
+          ptx::large_warp_size_problem(options.large_warp_size, options.warp_size);
+      !why.empty())
+    throw UsageError(fmt::format("large warp size {}: {}", options.large_warp_size, why));
   impl_->options = options;
 }
 
@@ -226,6 +231,9 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
     s.longest_quiet = r.longest_quiet;
     return s;
   }
+  // Functional launches only: the cycle model's sub-warp issue is not written yet.
+  if (impl_->options.large_warp_size)
+    ctx.large_warp_rows = impl_->options.large_warp_size / impl_->options.warp_size;
   check_launch_limits(ctx,
                       impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional(),
                       {ctx.registers_per_thread, "declared by the workload, spec or program"});

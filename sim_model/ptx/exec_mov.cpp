@@ -78,7 +78,7 @@ void Executor::exec_mov(const Instr& in, Warp& w, std::uint64_t mask) {
         std::array<std::uint64_t, 64> ids;
         bool bound = mask != 0 && bind_dest(w, d, dd);
         if (bound && a.kind == OperandKind::Special && a.special == Special::Tid) {
-          thread_ids(ctx_.block, std::uint64_t{w.warp_in_cta()} * w.size(), mask, a.count, ids);
+          thread_ids(ctx_.block, w.first_thread(), mask, a.count, ids);
           src.row(ids.data());
         } else if (bound && a.kind == OperandKind::Special && !per_lane_special(a.special)) {
           src.uniform(special(w, a, static_cast<unsigned>(std::countr_zero(mask))));

@@ -5,13 +5,14 @@
 #include <cstring>
 
 #include "sim_model/ptx/address_map.h"
+#include "sim_model/ptx/exec_dispatch.h"
 #include "sim_model/ptx/kernel_error.h"
 
 namespace wf::ptx {
 
 std::string Executor::where(const Warp& w, unsigned lane) const {
   const Function& k = ctx_.kernel_fn();
-  std::uint64_t t = std::uint64_t{w.warp_in_cta()} * w.size() + lane;
+  std::uint64_t t = w.first_thread() + lane;
   std::uint32_t tx = static_cast<std::uint32_t>(t % ctx_.block.x);
   std::uint32_t ty = static_cast<std::uint32_t>((t / ctx_.block.x) % ctx_.block.y);
   std::uint32_t tz = static_cast<std::uint32_t>(t / (std::uint64_t{ctx_.block.x} * ctx_.block.y));
@@ -40,7 +41,7 @@ std::uint64_t Executor::special(const Warp& w, const Operand& o, unsigned lane) 
   auto comp = [&](const Dim& d) -> std::uint64_t {
     return o.count == 0 ? d.x : o.count == 1 ? d.y : d.z;
   };
-  std::uint64_t t = std::uint64_t{w.warp_in_cta()} * w.size() + lane;
+  std::uint64_t t = w.first_thread() + lane;
   switch (o.special) {
     case Special::Tid: {
       Dim d;
@@ -58,7 +59,7 @@ std::uint64_t Executor::special(const Warp& w, const Operand& o, unsigned lane) 
     case Special::LaneId:
       return lane;
     case Special::WarpId:
-      return w.warp_in_cta();
+      return w.program_warp();
     case Special::NWarpId:
       return (ctx_.block.count() + w.size() - 1) / w.size();
     case Special::SmId:
@@ -110,6 +111,8 @@ StepRecord Executor::step(Warp& w, Cta& cta) {
     rec.status = StepStatus::AtBarrier;
     return rec;
   }
+  if (w.rows() > 1) [[unlikely]]
+    return step_large(w, cta);
   cur_cta_ = &cta;
   const std::uint32_t fn = w.function();
   const Function& f = ctx_.module->functions[fn];
@@ -131,108 +134,19 @@ StepRecord Executor::step(Warp& w, Cta& cta) {
   rec.executed = mask;
   ++w.instructions;
   std::uint32_t next = pc + 1;
-  switch (in.op) {
-    case Op::Add:
-    case Op::Sub:
-    case Op::Mul:
-    case Op::Mad:
-    case Op::Div:
-    case Op::Rem:
-    case Op::Abs:
-    case Op::Neg:
-    case Op::Min:
-    case Op::Max:
-      if (is_float(in.type))
-        exec_float(in, w, mask);
-      else
-        exec_int(in, w, mask);
-      break;
-    case Op::Mul24:
-    case Op::Mad24:
-    case Op::Sad:
-    case Op::Popc:
-    case Op::Clz:
-    case Op::Brev:
-    case Op::Bfe:
-    case Op::Bfi:
-    case Op::Prmt:
-    case Op::Shl:
-    case Op::Shr:
-    case Op::And:
-    case Op::Or:
-    case Op::Xor:
-    case Op::Not:
-    case Op::Cnot:
-    case Op::Addc:
-    case Op::Subc:
-    case Op::Madc:
-    case Op::Bfind:
-    case Op::Fns:
-    case Op::Shf:
-    case Op::Lop3:
-    case Op::Video:
-      exec_int(in, w, mask);
-      break;
-    case Op::Fma:
-    case Op::Rcp:
-    case Op::Sqrt:
-    case Op::Rsqrt:
-    case Op::Ex2:
-    case Op::Lg2:
-    case Op::Sin:
-    case Op::Cos:
-    case Op::Tanh:
-    case Op::Testp:
-    case Op::Copysign:
-      exec_float(in, w, mask);
-      break;
-    case Op::Setp:
-    case Op::Set:
-    case Op::Selp:
-      exec_compare(in, w, mask);
-      break;
-    case Op::Cvt:
-      exec_cvt(in, w, mask);
-      break;
-    case Op::Mov:
-    case Op::Cvta:
-    case Op::Isspacep:
-      exec_mov(in, w, mask);
-      break;
-    case Op::Ld:
-    case Op::St:
-      exec_memory(in, w, cta, mask, rec);
-      break;
-    case Op::Atom:
-    case Op::Red:
-      rec.is_atomic = true;
-      exec_atomic(in, w, cta, mask, rec);
-      break;
-    case Op::Vote:
-    case Op::Shfl:
-    case Op::Match:
-    case Op::Activemask:
-      exec_warp_op(in, w, active, mask);
-      break;
-    case Op::Bar:
+  if (!exec_data(in, w, cta, active, mask, rec)) {
+    if (in.op == Op::Bar) {
       rec.is_barrier = true;
       exec_barrier(in, w, cta, mask, rec);
-      break;
-    case Op::Membar:
-    case Op::Nanosleep:
-    case Op::Prefetch:
-    case Op::WarpSync:
-      break;
-    case Op::Bra:
-    case Op::Call:
-    case Op::Ret:
-    case Op::Exit:
-    case Op::Trap:
+    } else {
       next = exec_control(in, w, cta, active, mask, rec);
-      break;
-    case Op::Count:
-      fault(w, 0, "internal error: invalid opcode");
+    }
   }
+  finish_step(w, cta, next, rec);
+  return rec;
+}
+
+void Executor::finish_step(Warp& w, Cta& cta, std::uint32_t next, StepRecord& rec) {
   if (next != kNoPc) w.stack_.back().pc = next;
   w.settle();
   if (w.finished()) {
@@ -246,7 +160,6 @@ StepRecord Executor::step(Warp& w, Cta& cta) {
     rec.next_pc = w.pc();
     if (w.pc() == kNoPc) fault(w, 0, "internal error: SIMT stack entry without a pc");
   }
-  return rec;
 }
 
 std::uint32_t Executor::exec_control(const Instr& in, Warp& w, Cta& cta, std::uint64_t active,
@@ -372,7 +285,8 @@ void Executor::try_release(Cta& cta, unsigned id) {
   BarrierState& b = cta.bars[id];
   std::uint32_t expected =
       b.expected_threads
-          ? static_cast<std::uint32_t>((b.expected_threads + ctx_.warp_size - 1) / ctx_.warp_size)
+          ? static_cast<std::uint32_t>((b.expected_threads + ctx_.threads_per_warp() - 1) /
+                                       ctx_.threads_per_warp())
           : cta.live_warps;
   if (b.arrived < expected) return;
   for (Warp& w : cta.warps) {

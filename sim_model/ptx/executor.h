@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim_model/ptx/cta.h"
+#include "sim_model/ptx/large_step_record.h"
 #include "sim_model/ptx/launch_context.h"
 #include "sim_model/ptx/step_record.h"
 #include "sim_model/ptx/warp.h"
@@ -19,8 +20,12 @@ class Executor {
  public:
   explicit Executor(LaunchContext& ctx) : ctx_(ctx) {}
 
-  // Executes the next instruction of `w` (a warp of `cta`). Throws KernelError on a fault.
+  // Executes the next instruction of `w` (a warp of `cta`). Throws KernelError on a fault. For a
+  // large warp (w.rows() > 1) the record's masks name rows (bit r: row r has such threads) and
+  // large_step() has the threads.
   StepRecord step(Warp& w, Cta& cta);
+  // The threads of the last step of a large warp.
+  const LargeStepRecord& large_step() const { return large_; }
 
   // Releases barrier `id` of the CTA if every expected warp has arrived.
   void try_release(Cta& cta, unsigned id);
@@ -88,6 +93,16 @@ class Executor {
     return a & width;
   }
 
+  // Executes `in` if it neither branches nor waits at a barrier (exec_dispatch.h); false if it
+  // does, leaving it to the caller.
+  bool exec_data(const Instr& in, Warp& w, Cta& cta, std::uint64_t active, std::uint64_t mask,
+                 StepRecord& rec);
+  // step() for a large warp (large_warp_step.cpp): the instruction row by row, then its control
+  // effect on the warp's one SIMT stack.
+  StepRecord step_large(Warp& w, Cta& cta);
+  // The end of every step: the new pc, the settled SIMT stack and an exit's effects.
+  void finish_step(Warp& w, Cta& cta, std::uint32_t next, StepRecord& rec);
+
   // families (one file each)
   void exec_int(const Instr& in, Warp& w, std::uint64_t mask);
   void exec_float(const Instr& in, Warp& w, std::uint64_t mask);
@@ -142,6 +157,7 @@ class Executor {
 
   LaunchContext& ctx_;
   const Cta* cur_cta_ = nullptr;
+  LargeStepRecord large_;
   bool defer_atomics_ = false;
   // Set by a store that changes a value; while set, stores need not compare.
   bool memory_changed_ = false;

@@ -21,7 +21,10 @@ struct LaunchContext {
   Dim grid, block;
   std::vector<std::uint8_t> params;  // kernel .param buffer
   GlobalMemory* memory = nullptr;
-  unsigned warp_size = 32;
+  unsigned warp_size = 32;  // the program's warp: lanes per row of a (large) warp
+  // Rows per warp: 1, or K for large warps of K x warp_size threads (LWM; ptx/warp.h).
+  unsigned large_warp_rows = 1;
+  unsigned threads_per_warp() const { return warp_size * large_warp_rows; }
   std::uint32_t dynamic_shared = 0;
   std::uint32_t shared_bytes = 0;  // per CTA incl. dynamic
   std::uint32_t num_sms = 1;       // reported by %nsmid; CTAs are assigned %smid round robin

@@ -144,6 +144,11 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--warp-size", a->settings.runtime.warp_size, "threads per warp: 32 or 64")
       ->check(unsigned_in(32, 64))
       ->capture_default_str();
+  app.add_option("--large-warp-size", a->settings.runtime.large_warp_size,
+                 "run warps of this many threads (a multiple of the warp size, up to 512) as "
+                 "large warps: one SIMT stack each (LWM); 0 = off")
+      ->check(unsigned_in(0, 512))
+      ->capture_default_str();
   app.add_option("--instruction-limit", a->settings.runtime.instruction_limit,
                  "per launch, in warp instructions, 1 or more (default: unlimited)")
       ->check(unsigned_in(1, std::numeric_limits<std::uint64_t>::max()));
