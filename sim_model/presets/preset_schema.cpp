@@ -27,6 +27,7 @@ constexpr std::array kKeys = {
     PresetKey{"sm", "shared_memory_bytes", 0, kMi, false, A::kFallback, 49152},
     PresetKey{"sm", "schedulers", 1, 4, false, A::kRequired, 0},
     PresetKey{"sm", "ibuffer_entries", 1, 8, false, A::kFallback, 2},
+    PresetKey{"sm", "barrel_processing", 0, 1, false, A::kFallback, 0},
     PresetKey{"sm", "sp_units", 1, 8, false, A::kFallback, 2},
     PresetKey{"sm", "sfu_units", 1, 8, false, A::kFallback, 1},
     PresetKey{"sm", "ldst_units", 1, 8, false, A::kFallback, 1},

@@ -9,7 +9,10 @@
 namespace wf::sm {
 
 IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
-    : core_(core), lsu_(lsu), check_states_(core.config.check_warp_states) {
+    : core_(core),
+      lsu_(lsu),
+      check_states_(core.config.check_warp_states),
+      barrel_(core.config.barrel_processing != 0) {
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) {
     schedulers_.emplace_back(core.config);
@@ -171,6 +174,12 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   } else {
     core_.note_timed(core_.units.claim(t.unit, now, t.interval));
     core_.schedule_writeback(warp, in, rec.reg_base, now + t.latency);
+  }
+  if (barrel_) [[unlikely]] {
+    // Not fetched again before the instruction leaves the pipeline; a load's answer lets it go
+    // (LoadStoreUnit). Nothing else is in flight for the warp: it was fetched after the last.
+    h.fetch_ready = t.unit == Unit::kLdSt ? lsu_.leaves() : now + t.latency;
+    if (h.fetch_ready != LoadStoreUnit::kAnswered) core_.note_timed(h.fetch_ready);
   }
 
   if (rec.is_exit) {

@@ -59,6 +59,7 @@ class IssueStage {
   SmCore& core_;
   LoadStoreUnit& lsu_;
   bool check_states_;
+  const bool barrel_;  // TimingConfig::barrel_processing
   bool trace_on_ = false;
   // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
   // each separate allocation would be one more host cache line to miss.

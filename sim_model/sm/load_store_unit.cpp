@@ -5,8 +5,8 @@
 namespace wf::sm {
 
 LoadStoreUnit::LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1,
-                             bool reference)
-    : l1_(std::move(l1)), core_(core), warp_size_(warp_size) {
+                             bool reference, bool barrel)
+    : l1_(std::move(l1)), core_(core), warp_size_(warp_size), barrel_(barrel) {
   // Without a flag to read, cycle() ticks a quiet port too: the reference mode's way of not
   // skipping it, at no cost to the normal mode's test.
   if (!reference) reply_ = l1_->reply_flag();
@@ -18,24 +18,32 @@ unsigned LoadStoreUnit::issue(unsigned warp, const ptx::StepRecord& rec, std::ui
   const ptx::Instr& in = *rec.instr;
   const ptx::MemAccess& m = rec.mem;
   if (m.lanes == 0) {  // predicated off, or a prefetch: no data moves
-    core_.schedule_writeback(warp, in, rec.reg_base, now + c.const_latency);
+    leaves_ = now + c.const_latency;
+    core_.schedule_writeback(warp, in, rec.reg_base, leaves_);
     return 1;
   }
   if (m.space == ptx::Space::Shared) {
     const unsigned degree = bank_conflict_degree(m, c.shared_banks);
     ++core_.stats.shared_accesses;
     core_.stats.shared_bank_passes += degree;
-    core_.schedule_writeback(warp, in, rec.reg_base, now + c.shared_latency + degree - 1);
+    leaves_ = now + c.shared_latency + degree - 1;
+    core_.schedule_writeback(warp, in, rec.reg_base, leaves_);
     return degree;
   }
   if (m.space != ptx::Space::Global) {
-    core_.schedule_writeback(warp, in, rec.reg_base, now + c.const_latency);
+    leaves_ = now + c.const_latency;
+    core_.schedule_writeback(warp, in, rec.reg_base, leaves_);
     return 1;
   }
   const mem::RequestKind kind = rec.is_atomic ? mem::RequestKind::kAtomic
                                 : m.is_store  ? mem::RequestKind::kWrite
                                               : mem::RequestKind::kRead;
-  if (kind == mem::RequestKind::kWrite) return access(0, warp, kind, m, now);
+  if (kind == mem::RequestKind::kWrite) {
+    const unsigned lines = access(0, warp, kind, m, now);
+    leaves_ = now + lines;
+    return lines;
+  }
+  leaves_ = kAnswered;
   HwWarp& h = core_.warps[warp];
   std::uint32_t index;
   if (free_pending_.empty()) {
@@ -99,7 +107,13 @@ void LoadStoreUnit::take_completions(std::uint64_t now) {
     HwWarp& h = core_.warps[p.warp];
     if (h.generation == p.generation) {
       core_.release(p.release);
-      if (--h.pending_memory == 0) core_.cta_may_finish = true;
+      if (--h.pending_memory == 0) {
+        core_.cta_may_finish = true;
+        if (barrel_) {  // its only instruction in flight has left the pipeline: it may fetch
+          h.fetch_ready = now;
+          core_.touch(p.warp);
+        }
+      }
       if (p.atomic != ptx::kNoDeferredAtomic) --h.pending_atomics;
     }
     ++core_.stats.memory_loads;

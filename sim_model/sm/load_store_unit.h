@@ -19,13 +19,18 @@ class LoadStoreUnit {
  public:
   // `core` need not be constructed yet (Sm places this unit before it): it is only bound.
   // `reference` (TimingConfig::reference): tick the port every cycle, reply or not.
+  // `barrel` (TimingConfig::barrel_processing): a warp's answered load lets it fetch again.
   LoadStoreUnit(SmCore& core, unsigned warp_size, std::unique_ptr<L1DataPort> l1,
-                bool reference = false);
+                bool reference = false, bool barrel = false);
 
   // Whether an instruction of warp `warp` may issue this cycle as far as the L1 is concerned.
   bool can_accept() const { return accept_; }
   // Accounts for an executed memory or atomic instruction; returns the unit's busy cycles.
   unsigned issue(unsigned warp, const ptx::StepRecord& rec, std::uint64_t now);
+  // When the instruction issue() took last leaves the pipeline: its writeback, the end of a
+  // store's line requests, or kAnswered for a load or atomic (when its data comes back).
+  static constexpr std::uint64_t kAnswered = ~std::uint64_t{0};
+  std::uint64_t leaves() const { return leaves_; }
   // L1 exchange with the memory system and register releases for data that came back.
   void cycle(std::uint64_t now);
   bool quiet() const { return quiet_; }
@@ -68,6 +73,8 @@ class LoadStoreUnit {
   // need not touch the port. Beside l1_, as every SM-cycle reads them.
   bool quiet_ = true, accept_ = true;
   unsigned warp_size_;
+  const bool barrel_;  // TimingConfig::barrel_processing: an answer lets its warp fetch
+  std::uint64_t leaves_ = 0;
   L1DataPort::ReplyFlag reply_;
   // Loads and atomics in flight; an instruction's token is its index + 1 (0 is a store's).
   std::vector<Pending> pending_;

@@ -10,7 +10,8 @@ namespace wf::sm {
 
 Sm::Sm(const TimingConfig& config, std::uint32_t id, std::unique_ptr<L1DataPort> l1)
     : reference_(config.reference),
-      lsu_(core_, config.machine.warp_size, std::move(l1), config.reference),
+      lsu_(core_, config.machine.warp_size, std::move(l1), config.reference,
+           config.barrel_processing != 0),
       core_(config, id),
       fetch_(core_),
       issue_(core_, lsu_) {

@@ -5,11 +5,22 @@
 
 #include "sim_model/common/decimal.h"
 #include "sim_model/common/error.h"
+#include "sim_model/presets/preset_rules.h"
 #include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/shared_memory_banks.h"
 
 namespace wf::sm {
 namespace {
+
+// A barrel-processed warp holds one instruction at a time: its I-buffer has one entry, so that
+// no second instruction is fetched behind one still in the pipeline.
+void barrel_rule(const Machine& m) {
+  if (m.value("sm.barrel_processing") != 0 && m.value("sm.ibuffer_entries") != 1)
+    break_preset_rule(m, "sm.ibuffer_entries",
+                      "must be 1 with " + m.describe("sm.barrel_processing") +
+                          ": a barrel-processed warp holds one instruction at a time");
+}
+const PresetRuleRegistrar barrel_registered(barrel_rule);
 
 struct Field {
   const char* key;  // the preset key, "section.key"; its range is the schema's
@@ -25,6 +36,7 @@ const std::vector<Field>& fields() {
       {"sm.registers", &C::registers},
       {"sm.shared_memory_bytes", &C::shared_memory_bytes},
       {"sm.ibuffer_entries", &C::ibuffer_entries},
+      {"sm.barrel_processing", &C::barrel_processing},
       {"sm.sp_units", &C::sp_units},
       {"sm.sfu_units", &C::sfu_units},
       {"sm.ldst_units", &C::ldst_units},

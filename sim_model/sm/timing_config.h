@@ -28,6 +28,10 @@ struct TimingConfig {
   unsigned registers = 32768;
   unsigned shared_memory_bytes = 49152;
   unsigned ibuffer_entries = 2;
+  // Strict barrel processing (the LWM paper's core): a warp is not fetched again until its last
+  // instruction has left the pipeline (its result written, its loads answered). 0 or 1; 1
+  // needs ibuffer_entries = 1.
+  unsigned barrel_processing = 0;
   unsigned sp_units = 2, sfu_units = 1, ldst_units = 1;
   // [l1d]
   unsigned l1d_sets = 32, l1d_ways = 4, l1d_line_bytes = 128;

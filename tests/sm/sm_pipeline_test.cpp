@@ -169,6 +169,48 @@ TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
   EXPECT_GE(t[4].cycle - t[3].cycle, c.dram_min_latency);
 }
 
+// Strict barrel processing (the LWM core): one warp of independent adds issues one add per
+// int_latency + 1 cycles: fetched when the previous add leaves the pipeline (int_latency after
+// its issue), issued the cycle after. Without it the I-buffer keeps the adds coming every cycle
+// or two. A load holds the warp until its data is back: the add after it issues at least
+// dram_min_latency later.
+TEST(SmPipeline, BarrelProcessingFetchesAWarpOnlyAfterItsInstructionLeftThePipeline) {
+  std::string independent = "  mov.u32 %r1, 0;\n";
+  for (int i = 2; i < 12; ++i) independent += fmt::format("  add.u32 %r{}, %r1, {};\n", i, i);
+  TimingConfig c = one_sm("lrr");
+  const TraceRun plain = run(c, independent, 32);
+  c.barrel_processing = 1;
+  c.ibuffer_entries = 1;  // the rule that comes with barrel processing (timing_config.cpp)
+  const TraceRun barrel = run(c, independent, 32);
+  ASSERT_EQ(barrel.trace.size(), 12u);  // mov, ten adds, ret
+  ASSERT_EQ(plain.trace.size(), 12u);
+  for (std::size_t i = 2; i < 11; ++i) {
+    EXPECT_EQ(barrel.trace[i + 1].cycle - barrel.trace[i].cycle, c.int_latency + 1) << i;
+    EXPECT_LT(plain.trace[i + 1].cycle - plain.trace[i].cycle, c.int_latency) << i;
+  }
+
+  ptx::GlobalMemory memory;
+  const std::uint64_t base = memory.allocate(4096);
+  const std::string load = fmt::format(
+      ".version 7.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{{\n"
+      "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  mov.u64 %rd1, {};\n"
+      "  ld.global.u32 %r1, [%rd1];\n  add.u32 %r2, %r3, 1;\n  ret;\n}}\n",
+      base);
+  const ptx::Module m = ptx::parse_module(load, "test.ptx");
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.block = {32, 1, 1};
+  ctx.memory = &memory;
+  auto session = std::make_shared<gpu::TimingSession>(c);
+  session->use_fixed_latency_memory();
+  gpu::TimingGpu gpu(*session);
+  gpu.sm(0).issue_stage().record_trace(true);
+  gpu.launch(ctx, 1'000'000);
+  const std::vector<IssueEvent>& t = gpu.sm(0).issue_stage().trace();
+  ASSERT_EQ(t.size(), 4u);  // mov, ld, add, ret
+  EXPECT_GE(t[2].cycle - t[1].cycle, c.dram_min_latency);
+}
+
 // A one-warp CTA waits for 64 threads at a barrier: nothing can ever release it. The watchdog
 // must end the run with a deadlock report naming the warp, its pc and its barrier.
 TEST(SmPipeline, WatchdogReportsDeadlock) {
