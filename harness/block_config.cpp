@@ -50,6 +50,12 @@ std::string first_module_name(const std::string& v) {
   return {};
 }
 
+const Corner* BlockEntry::corner(const std::string& corner_name) const {
+  for (const auto& c : corners)
+    if (c.name == corner_name) return &c;
+  return nullptr;
+}
+
 const BlockEntry& find_block(const std::string& name) {
   for (const auto& e : block_registry())
     if (e.name == name) return e;

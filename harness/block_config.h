@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gen/properties/property_set.h"
+#include "harness/corner.h"
 #include "harness/equiv_result.h"
 #include "sim_model/blocks/params.h"
 #include "sim_model/presets/machine.h"
@@ -66,6 +67,11 @@ struct BlockEntry {
   std::function<void(sm::ExternalBlocks& external,
                      std::shared_ptr<std::map<std::string, unsigned>> made)>
       add_stand_in;
+  // The block's corners (harness/corner.h), in declaration order.
+  std::vector<Corner> corners;
+
+  // The corner named `name`, or nullptr when the block declares none of that name.
+  const Corner* corner(const std::string& name) const;
 };
 
 std::vector<BlockEntry>& block_registry();

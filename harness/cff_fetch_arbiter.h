@@ -3,6 +3,7 @@
 
 #include "gen/cff_fetch_arbiter.h"
 #include "gen/properties/cff_fetch_arbiter.h"
+#include "harness/corner.h"
 #include "harness/coverage/cff_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -21,6 +22,19 @@ struct CffFetchArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h); small_groups: in mode 2lev, two fetch groups of 2
+  // (the other corners leave 4 or 6 warps one group).
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}}},
+            {"large", {{"num_warps", "64"}, {"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}}},
+            {"odd",
+             {{"num_warps", "6"},
+              {"num_cta_slots", "3"},
+              {"max_warps_per_cta", "5"},
+              {"num_issue_ports", "3"}}},
+            {"odd_small", {{"num_warps", "3"}, {"num_cta_slots", "3"}, {"max_warps_per_cta", "1"}}},
+            {"small_groups", {{"num_warps", "4"}, {"group_size", "2"}, {"mode", "2lev"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -3,6 +3,7 @@
 
 #include "gen/fef_fetch_arbiter.h"
 #include "gen/properties/fef_fetch_arbiter.h"
+#include "harness/corner.h"
 #include "harness/coverage/fef_fetch_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -20,6 +21,15 @@ struct FefFetchArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h); uneven: an I-buffer depth whose entry counts do not
+  // fill their field.
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_warps", "4"}}},
+            {"large", {{"num_warps", "64"}}},
+            {"odd", {{"num_warps", "6"}}},
+            {"odd_small", {{"num_warps", "3"}}},
+            {"uneven", {{"num_warps", "10"}, {"ibuffer_depth", "3"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

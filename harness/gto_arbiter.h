@@ -3,6 +3,7 @@
 
 #include "gen/gto_arbiter.h"
 #include "gen/properties/gto_arbiter.h"
+#include "harness/corner.h"
 #include "harness/coverage/gto_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -20,6 +21,13 @@ struct GtoArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h).
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_warps", "4"}, {"num_cta_slots", "2"}}},
+            {"large", {{"num_warps", "64"}, {"num_cta_slots", "16"}}},
+            {"odd", {{"num_warps", "6"}, {"num_cta_slots", "3"}}},
+            {"odd_small", {{"num_warps", "3"}, {"num_cta_slots", "3"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -3,6 +3,7 @@
 
 #include "gen/lrr_arbiter.h"
 #include "gen/properties/lrr_arbiter.h"
+#include "harness/corner.h"
 #include "harness/coverage/lrr_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -20,6 +21,13 @@ struct LrrArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h).
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_warps", "4"}}},
+            {"large", {{"num_warps", "64"}}},
+            {"odd", {{"num_warps", "6"}}},
+            {"odd_small", {{"num_warps", "3"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -3,6 +3,7 @@
 
 #include "gen/properties/two_level_arbiter.h"
 #include "gen/two_level_arbiter.h"
+#include "harness/corner.h"
 #include "harness/coverage/two_level_arbiter.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -20,6 +21,16 @@ struct TwoLevelArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h). tiny, odd and odd_small leave the warps one fetch
+  // group; small_groups has two of 2, uneven three, the last one smaller.
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_warps", "4"}}},
+            {"large", {{"num_warps", "64"}}},
+            {"odd", {{"num_warps", "6"}}},
+            {"odd_small", {{"num_warps", "3"}}},
+            {"small_groups", {{"num_warps", "4"}, {"group_size", "2"}}},
+            {"uneven", {{"num_warps", "10"}, {"group_size", "4"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -90,6 +90,14 @@ class TypedConfig final : public BlockConfig {
     return std::make_unique<TypedConfig<H>>(p);
   }
 
+  // The adapter's corners (see harness/corner.h); none when it declares none.
+  static std::vector<Corner> corners() {
+    if constexpr (requires { H::corners(); })
+      return H::corners();
+    else
+      return {};
+  }
+
   // Configurations of a machine with overrides; see BlockEntry::configs.
   static std::vector<std::unique_ptr<BlockConfig>> configs(const Machine& m,
                                                            const blocks::ParamList& overrides) {
@@ -138,4 +146,5 @@ class TypedConfig final : public BlockConfig {
                                 },                                                    \
                                 &::wf::harness::TypedConfig<HARNESS>::configs,        \
                                 &::wf::harness::TypedConfig<HARNESS>::from_params,    \
-                                &::wf::harness::add_rtl_stand_in<HARNESS>}};
+                                &::wf::harness::add_rtl_stand_in<HARNESS>,            \
+                                ::wf::harness::TypedConfig<HARNESS>::corners()}};

@@ -3,6 +3,7 @@
 
 #include "gen/properties/warp_priority_table.h"
 #include "gen/warp_priority_table.h"
+#include "harness/corner.h"
 #include "harness/coverage/warp_priority_table.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -20,6 +21,15 @@ struct WarpPriorityTableHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h); odd_small's one-warp CTAs make the counts one bit
+  // wide.
+  static std::vector<Corner> corners() {
+    return {
+        {"tiny", {{"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}}},
+        {"large", {{"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}}},
+        {"odd", {{"num_cta_slots", "3"}, {"max_warps_per_cta", "5"}, {"num_arrive_ports", "3"}}},
+        {"odd_small", {{"num_cta_slots", "3"}, {"max_warps_per_cta", "1"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

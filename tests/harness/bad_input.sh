@@ -25,6 +25,12 @@ expect2 "unknown preset" "gtx9000" "$wf" gen --all --preset gtx9000 -o "$tmp/o4"
 expect2 "unreadable rtl file" "/nonexistent/x.v" "$wf" equiv mwf_arbiter --rtl /nonexistent/x.v
 printf 'module wrong_name(input wire clk_i); endmodule\n' >"$tmp/wrong.v"
 expect2 "rtl file with the wrong module" "wrong.v" "$wf" equiv mwf_arbiter --param inner=gto --rtl "$tmp/wrong.v"
+expect2 "unknown corner" "--corner nosuch" "$wf" gen --all --corner nosuch -o "$tmp/o14"
+expect2 "a named block without the corner" "lrr_arbiter" \
+  "$wf" gen lrr_arbiter --corner small_groups -o "$tmp/o15"
+expect2 "a --param only of blocks the corner skips" "inner=gto" \
+  "$wf" gen --all --corner uneven --param inner=gto -o "$tmp/o16"
+expect2 "--rtl with --all --corner" "--rtl" "$wf" equiv --all --corner small_groups --rtl "$tmp/wrong.v"
 expect2 "coverage required of a random run" "--require-coverage" \
   "$wf" equiv lrr_arbiter --require-coverage -o "$tmp/o9"
 expect2 "no block" "block" "$wf" gen -o "$tmp/o5"
@@ -70,6 +76,7 @@ mkdir "$tmp/empty"
 expect2 "directory without traces" "expected .wftrace files" "$wf" equiv --replay "$tmp/empty"
 expect2 "missing trace" "/nonexistent/t.wftrace" "$wf" equiv --replay /nonexistent/t.wftrace
 expect2 "replay with --param" "--param" "$wf" equiv lrr_arbiter --param num_warps=4 --replay "$wpt"
+expect2 "replay with --corner" "--corner" "$wf" equiv lrr_arbiter --corner tiny --replay "$wpt"
 expect2 "replay with --rtl of another module" "wrong.v" \
   "$wf" equiv warp_priority_table --rtl "$tmp/wrong.v" --replay "$wpt" -o "$tmp/o9"
 expect2 "sim recording into a file" "--record-blocks" \

@@ -4,6 +4,9 @@
 
 #include <unistd.h>
 
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
@@ -18,10 +21,47 @@ void add_block_args(CLI::App& app, BlockArgs& args) {
   app.add_option("--preset", args.preset,
                  "Machine preset (built-in name or .toml path) the parameters derive from")
       ->capture_default_str();
+  app.add_option("--corner", args.corner,
+                 "Apply each block's own corner parameter set NAME (tiny, large, odd, ...; "
+                 "`warpforge params --corners` lists them); with --all, blocks without it are "
+                 "skipped");
   app.add_option(
       "--param", args.params,
       "Override a block parameter, key=value (repeatable); `warpforge params` lists them");
 }
+
+namespace {
+
+// The blocks of `entries` that declare `corner`; the others go to `skipped`. A block named on
+// the command line must declare it; of --all, at least one must.
+std::vector<const harness::BlockEntry*> with_corner(
+    const std::vector<const harness::BlockEntry*>& entries, const std::string& corner, bool all,
+    std::vector<std::string>& skipped) {
+  std::vector<const harness::BlockEntry*> out;
+  std::set<std::string> declared;
+  for (const auto* e : entries) {
+    std::vector<std::string> names;
+    for (const auto& c : e->corners) names.push_back(c.name);
+    declared.insert(names.begin(), names.end());
+    if (e->corner(corner)) {
+      out.push_back(e);
+    } else if (all) {
+      skipped.push_back(e->name);
+    } else {
+      throw UsageError(fmt::format("--corner {}: expected a corner of {} ({})", corner, e->name,
+                                   names.empty()
+                                       ? "it declares none"
+                                       : fmt::format("its corners: {}", fmt::join(names, ", "))));
+    }
+  }
+  if (out.empty()) {
+    throw UsageError(fmt::format("--corner {}: expected a corner some block declares ({})", corner,
+                                 fmt::join(declared, ", ")));
+  }
+  return out;
+}
+
+}  // namespace
 
 std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArgs& args) {
   if (args.all == !args.blocks.empty()) {
@@ -44,6 +84,8 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
   } else {
     for (const auto& name : args.blocks) entries.push_back(&harness::find_block(name));
   }
+  std::vector<std::string> skipped;
+  if (!args.corner.empty()) entries = with_corner(entries, args.corner, args.all, skipped);
   // Every override must mean something to at least one selected block.
   for (const auto& [key, value] : overrides) {
     bool known = false;
@@ -61,20 +103,32 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
   }
   std::vector<std::unique_ptr<harness::BlockConfig>> out;
   for (const auto* e : entries) {
-    for (auto& c : e->configs(machine, overrides)) out.push_back(std::move(c));
+    blocks::ParamList block_overrides;
+    if (!args.corner.empty()) block_overrides = e->corner(args.corner)->params;
+    block_overrides.insert(block_overrides.end(), overrides.begin(), overrides.end());
+    for (auto& c : e->configs(machine, block_overrides)) out.push_back(std::move(c));
+  }
+  // Only once the selection is good: bad input gets its one line of error alone.
+  if (!skipped.empty()) {
+    fmt::print(stderr, "warpforge: note: --corner {}: skipping {} (no such corner)\n", args.corner,
+               fmt::join(skipped, ", "));
   }
   return out;
 }
 
-std::unique_ptr<harness::BlockConfig> config_for_rtl(
-    std::vector<std::unique_ptr<harness::BlockConfig>> configs, const BlockArgs& args,
-    const std::string& rtl_file) {
+void check_rtl_args(const BlockArgs& args, const std::string& rtl_file) {
   if (access(rtl_file.c_str(), R_OK) != 0) {
     throw UsageError("--rtl " + rtl_file + ": expected a readable Verilog file");
   }
   if (args.all || args.blocks.size() != 1) {
     throw UsageError("--rtl: expected exactly one block name beside it");
   }
+}
+
+std::unique_ptr<harness::BlockConfig> config_for_rtl(
+    std::vector<std::unique_ptr<harness::BlockConfig>> configs, const BlockArgs& args,
+    const std::string& rtl_file) {
+  check_rtl_args(args, rtl_file);
   // The file decides which configuration it is (by module name) when the block has several.
   const std::string module =
       harness::first_module_name(read_input_file(rtl_file, kMaxSourceBytes, "Verilog file"));

@@ -1,4 +1,5 @@
-// The block selection every RTL command shares: BLOCK... or --all, --preset, --param k=v.
+// The block selection every RTL command shares: BLOCK... or --all, --preset, --corner NAME,
+// --param k=v.
 #pragma once
 
 #include <memory>
@@ -15,14 +16,21 @@ struct BlockArgs {
   std::vector<std::string> blocks;
   bool all = false;
   std::string preset = kDefaultPreset;
-  std::vector<std::string> params;  // k=v
+  std::string corner;               // each block's own corner of that name (harness/corner.h)
+  std::vector<std::string> params;  // k=v, applied after the corner
 };
 
 void add_block_args(CLI::App& app, BlockArgs& args);
 
-// Every configuration selected, in block-name order. Throws UsageError for an unknown block,
-// preset or parameter, a value out of range, or no block named without --all.
+// Every configuration selected, in block-name order. With --corner, --all selects the blocks
+// that declare the corner (a note on stderr names the others). Throws UsageError for an
+// unknown block, preset, parameter or corner, a named block without the corner, a value out
+// of range, or no block named without --all.
 std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArgs& args);
+
+// Throws UsageError unless `rtl_file` is readable and `args` names exactly one block; before
+// select_configs, so that its note on blocks without a corner never precedes this error.
+void check_rtl_args(const BlockArgs& args, const std::string& rtl_file);
 
 // The configuration a hand-edited Verilog file holds (its module name decides), among
 // `configs` (what `args` selected). Throws UsageError when `args` does not name exactly one

@@ -51,8 +51,9 @@ struct ReplayJob {
 // end to end before anything runs, so that a bad file is a usage error and not a late failure.
 std::vector<ReplayJob> replay_jobs(const EquivArgs& a) {
   if (a.blocks.all) throw UsageError("--replay: expected block names or none beside it, not --all");
-  if (!a.blocks.params.empty())
-    throw UsageError("--replay: expected no --param (the trace holds the block's parameters)");
+  if (!a.blocks.params.empty() || !a.blocks.corner.empty())
+    throw UsageError(
+        "--replay: expected no --param or --corner (the trace holds the block's parameters)");
   for (const auto& b : a.blocks.blocks) harness::find_block(b);
   std::error_code ec;
   const bool dir = std::filesystem::is_directory(a.replay, ec);
@@ -209,6 +210,7 @@ CommandSetup setup = [](CLI::App& app) {
       throw UsageError(
           "--require-coverage: expected --replay beside it (random runs always "
           "require coverage)");
+    if (!a->rtl_file.empty()) check_rtl_args(a->blocks, a->rtl_file);
     auto configs = select_configs(a->blocks);
     std::optional<std::filesystem::path> rtl;
     if (!a->rtl_file.empty()) {

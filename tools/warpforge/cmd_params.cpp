@@ -10,12 +10,22 @@ namespace {
 CommandSetup setup = [](CLI::App& app) {
   auto args = std::make_shared<BlockArgs>();
   auto list = std::make_shared<bool>(false);
+  auto corners = std::make_shared<bool>(false);
   add_block_args(app, *args);
   app.add_flag("--list", *list,
                "List the registered blocks instead, one per line: the name, then its summary");
-  return [args, list]() -> int {
+  app.add_flag("--corners", *corners,
+               "List the corners each block declares instead, one per line: the block, the "
+               "corner, then its parameters");
+  return [args, list, corners]() -> int {
     if (*list) {
       for (const auto& e : harness::block_registry()) fmt::print("{:<20} {}\n", e.name, e.summary);
+      return 0;
+    }
+    if (*corners) {
+      for (const auto& e : harness::block_registry())
+        for (const auto& c : e.corners)
+          fmt::print("{:<20} {:<13} {}\n", e.name, c.name, format_params(c.params));
       return 0;
     }
     if (args->blocks.empty()) args->all = true;

@@ -126,6 +126,7 @@ CommandSetup setup = [](CLI::App& app) {
   return [a]() -> int {
     if (a->out_dir != ".") check_output_dir("-o", a->out_dir);  // "." is only used on a failure
     check_output_file("--json", a->json);
+    if (!a->rtl_file.empty()) check_rtl_args(a->blocks, a->rtl_file);
     auto configs = select_configs(a->blocks);
     std::string design_name = "generated";
     if (!a->rtl_file.empty()) {
