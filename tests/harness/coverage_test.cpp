@@ -3,8 +3,8 @@
 // listed, the equivalence engine reporting a point its stimulus cannot reach as never hit (and
 // the report surviving the JSON a run-time runner writes), and -- the property `warpforge equiv`
 // relies on -- the constrained-random stimulus of every block hitting every listed point within
-// the default 10^5 cycles, for the parameter sets ctest runs. The RTL side is the golden model
-// itself here, so no Verilator run is needed.
+// the default 10^5 cycles, at the preset and every corner of the block. The RTL side is the golden
+// model itself here, so no Verilator run is needed.
 #include <algorithm>
 #include <memory>
 #include <tuple>
@@ -194,21 +194,16 @@ TEST(EquivEngine, ReportsPointsTheStimulusCannotReachAsNeverHit) {
   EXPECT_EQ(to_json(r).at("coverage_missed").get<std::vector<std::string>>(), missed);
 }
 
-// The parameter sets of the ctest equivalence runs (tests/harness/CMakeLists.txt).
-const std::vector<blocks::ParamList> kParamSets = {
-    {},
-    {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}},
-    {{"num_warps", "64"}, {"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}},
-    {{"num_warps", "4"}, {"group_size", "2"}, {"mode", "2lev"}},
-};
-
-// Every registered block, every configuration of every parameter set: nothing to list here
-// when a block is added.
+// Every registered block, every configuration of the preset and of every corner the block
+// declares (harness/corner.h; the ctest equivalence runs use them): nothing to list here when
+// a block is added.
 TEST(StimulusCoverage, EveryBlockHitsEveryListedPointInTheDefaultCycles) {
   const Machine machine = load_machine(kDefaultPreset);
   ASSERT_FALSE(block_registry().empty());
   for (const auto& entry : block_registry()) {
-    for (const auto& overrides : kParamSets) {
+    std::vector<blocks::ParamList> sets = {{}};
+    for (const auto& corner : entry.corners) sets.push_back(corner.params);
+    for (const auto& overrides : sets) {
       for (const auto& config : entry.configs(machine, overrides)) {
         SCOPED_TRACE(config->module());
         EquivOptions o;

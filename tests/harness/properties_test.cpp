@@ -13,18 +13,24 @@
 namespace wf::harness {
 namespace {
 
-// The parameter sets the ctest prove runs use: the preset, tiny powers of two, and sizes that
-// are not powers of two (so invariants and assumptions are not trivially true).
-const std::vector<blocks::ParamList> kOverrides = {
-    {},
-    {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}},
-    {{"num_warps", "6"},
-     {"num_cta_slots", "3"},
-     {"max_warps_per_cta", "5"},
-     {"num_issue_ports", "3"},
-     {"num_arrive_ports", "3"}},
-    {{"num_warps", "10"}, {"group_size", "4"}, {"ibuffer_depth", "3"}},
-};
+// The preset's parameters and every corner `entry` declares (harness/corner.h), among them
+// those of the ctest prove runs: tiny powers of two and sizes that are not powers of two (so
+// invariants and assumptions are not trivially true).
+std::vector<blocks::ParamList> parameter_sets(const BlockEntry& entry) {
+  std::vector<blocks::ParamList> sets = {{}};
+  for (const auto& corner : entry.corners) sets.push_back(corner.params);
+  return sets;
+}
+
+// The parameters of `block`'s corner `name`, which it must declare.
+blocks::ParamList corner(const std::string& block, const std::string& name) {
+  const Corner* c = find_block(block).corner(name);
+  if (!c) {
+    ADD_FAILURE() << block << " declares no corner " << name;
+    return {};
+  }
+  return c->params;
+}
 
 bool contains(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
@@ -85,7 +91,7 @@ TEST(BlockProperties, RegistryIsNotEmpty) {
 TEST(BlockProperties, EveryConfigurationOfEveryBlockStatesWellFormedProperties) {
   const Machine machine = load_machine(kDefaultPreset);
   for (const auto& entry : block_registry()) {
-    for (const auto& overrides : kOverrides) {
+    for (const auto& overrides : parameter_sets(entry)) {
       for (const auto& config : entry.configs(machine, overrides)) {
         SCOPED_TRACE(config->module());
         const gen::PropertySet p = config->properties();
@@ -162,7 +168,7 @@ TEST(BlockProperties, SawsStatesTheFirstHitOrderAndTiesItToTheBlocksRegisters) {
     EXPECT_TRUE(p.assumptions.empty());  // 8 CTA slots: every warp_cta_i field is one
   }
   // Three slots: a requester's CTA field must name one, as for MWF.
-  const auto odd = properties_of("saws_arbiter", kOverrides[2]);
+  const auto odd = properties_of("saws_arbiter", corner("saws_arbiter", "odd"));
   ASSERT_EQ(odd[0].assumptions.size(), 1u);
   EXPECT_EQ(odd[0].assumptions[0].name, "requesters_in_cta_slots");
 }
@@ -211,7 +217,7 @@ TEST(BlockProperties, CtaSlotAssumptionOnlyWhereSlotsAreNotAPowerOfTwo) {
   const Machine machine = load_machine(kDefaultPreset);
   const auto preset = find_block("mwf_arbiter").configs(machine, {});
   EXPECT_TRUE(preset[0]->properties().assumptions.empty());  // 8 slots: every field is one
-  const auto odd = find_block("mwf_arbiter").configs(machine, kOverrides[2]);
+  const auto odd = find_block("mwf_arbiter").configs(machine, corner("mwf_arbiter", "odd"));
   const auto a = odd[0]->properties().assumptions;
   ASSERT_EQ(a.size(), 1u);
   EXPECT_EQ(a[0].name, "requesters_in_cta_slots");
