@@ -16,6 +16,9 @@ check "lrr_arbiter at its tiny corner" "lrr_arbiter_w4 " "$(modules "$tmp/a")"
 "$wf" gen lrr_arbiter --corner tiny --param num_warps=8 -o "$tmp/b" >/dev/null
 check "--param after the corner" "lrr_arbiter_w8 " "$(modules "$tmp/b")"
 
+# params --corners BLOCK lists that block's corners only.
+check "params --corners lrr_arbiter" "lrr_arbiter" "$("$wf" params --corners lrr_arbiter | awk '{print $1}' | sort -u)"
+
 # --all: one block's corner each, no other block, and a note naming the blocks skipped.
 "$wf" params --corners >"$tmp/corners"
 corner=$(awk '{print $2}' "$tmp/corners" | sort | uniq -c | sort -n | awk 'NR==1{print $2}')

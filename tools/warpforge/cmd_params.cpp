@@ -15,17 +15,21 @@ CommandSetup setup = [](CLI::App& app) {
   app.add_flag("--list", *list,
                "List the registered blocks instead, one per line: the name, then its summary");
   app.add_flag("--corners", *corners,
-               "List the corners each block declares instead, one per line: the block, the "
-               "corner, then its parameters");
+               "List the corners of the blocks (all when none is named) instead, one per line: "
+               "the block, the corner, then its parameters");
   return [args, list, corners]() -> int {
     if (*list) {
       for (const auto& e : harness::block_registry()) fmt::print("{:<20} {}\n", e.name, e.summary);
       return 0;
     }
     if (*corners) {
-      for (const auto& e : harness::block_registry())
-        for (const auto& c : e.corners)
-          fmt::print("{:<20} {:<13} {}\n", e.name, c.name, format_params(c.params));
+      std::vector<const harness::BlockEntry*> entries;
+      for (const auto& name : args->blocks) entries.push_back(&harness::find_block(name));
+      if (entries.empty())
+        for (const auto& e : harness::block_registry()) entries.push_back(&e);
+      for (const auto* e : entries)
+        for (const auto& c : e->corners)
+          fmt::print("{:<20} {:<13} {}\n", e->name, c.name, format_params(c.params));
       return 0;
     }
     if (args->blocks.empty()) args->all = true;
