@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "sim_model/gpu/run_totals.h"
+#include "sim_model/mem/row_buffer_dram.h"
 
 namespace wf::gpu {
 namespace {
@@ -48,6 +49,11 @@ Value sm_stat(const SmIn& in) {
 template <WarpState S>  // this SM's warp-cycles
 Value sm_state(const SmIn& in) {
   return in.results.sms[in.sm].states[static_cast<unsigned>(S)];
+}
+
+// The golden memory is the row_buffer model, whose own counters these runs report.
+bool row_buffer_run(const In& in) {
+  return in.memory_model == "golden" && in.config.machine.memory_model == mem::RowBufferDram::kName;
 }
 
 std::uint64_t warp_phases(const TimingResults& r) {
@@ -123,6 +129,11 @@ constexpr ReportRow kRows[] = {
     {"dram.writes", "dram_writes", 21, memory<&MemoryStats::dram_writes>},
     {"dram.row_hits", "", kNone, memory<&MemoryStats::dram_row_hits>},
     {"dram.row_misses", "", kNone, memory<&MemoryStats::dram_row_misses>},
+    // Row misses that found another row open (the rest found none open yet), and the cycles
+    // requests waited for their bank and, their data ready, for the bus; row_buffer only.
+    {"dram.row_conflicts", "", kNone, memory<&MemoryStats::dram_row_conflicts>, row_buffer_run},
+    {"dram.queue_cycles", "", kNone, memory<&MemoryStats::dram_queue_cycles>, row_buffer_run},
+    {"dram.bus_wait_cycles", "", kNone, memory<&MemoryStats::dram_bus_wait_cycles>, row_buffer_run},
     {"dram.row_hit_rate", "dram_row_hit_rate", 23, memory<&MemoryStats::dram_row_hit_rate>},
     {"dram.queue_full_cycles", "dram_queue_full_cycles", 25,
      memory<&MemoryStats::dram_queue_full_cycles>},

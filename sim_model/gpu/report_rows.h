@@ -35,6 +35,9 @@ struct ReportRow {
   std::string_view csv;   // column name; empty when the stat is JSON-only
   int csv_column;         // position among the CSV columns (from 0), or kNoCsvColumn
   ReportValue (*value)(const ReportInput&);
+  // Null: every run has the row. Else only the runs it is true for (JSON-only rows of one memory
+  // model, so that the other runs' files stay as they were).
+  bool (*shown)(const ReportInput&) = nullptr;
 };
 
 // One entry of the JSON's sms[]: SM number `sm` of the run.

@@ -60,7 +60,12 @@ void put(ordered_json& j, std::string_view path, ordered_json value) {
 
 template <class Row, class Input>
 void put_rows(ordered_json& j, std::span<const Row> rows, const Input& in) {
-  for (const Row& row : rows) put(j, row.json, json_value(row.value(in)));
+  for (const Row& row : rows) {
+    if constexpr (requires { row.shown; }) {
+      if (row.shown && !row.shown(in)) continue;
+    }
+    put(j, row.json, json_value(row.value(in)));
+  }
 }
 
 // The rows with a CSV column, in column order.

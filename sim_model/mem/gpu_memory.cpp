@@ -147,8 +147,8 @@ const MemoryStats& GpuMemory::stats() const {
   return view_;
 }
 
-std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms,
-                                                 bool reference) {
+std::unique_ptr<MemorySystem> GpuMemory::create(const Machine& machine, unsigned num_sms,
+                                                bool reference) {
   MemConfig c = load_mem_config(machine);
   c.reference = reference;
   return std::make_unique<GpuMemory>(c, num_sms);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "sim_model/mem/address_map.h"
@@ -16,12 +17,19 @@
 #include "sim_model/mem/dram_channel.h"
 #include "sim_model/mem/l2_partition.h"
 #include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_model.h"
 #include "sim_model/mem/memory_system.h"
 
 namespace wf::mem {
 
 class GpuMemory final : public MemorySystem {
  public:
+  static constexpr std::string_view kName = kGddrMemoryModel;
+  static constexpr std::string_view kHelp =
+      "crossbar, L2 sub-partitions and GDDR channels with FR-FCFS scheduling (GPGPU-Sim-like)";
+  static std::unique_ptr<MemorySystem> create(const Machine& machine, unsigned num_sms,
+                                              bool reference);
+
   GpuMemory(const MemConfig& config, unsigned num_sms);
 
   bool can_send(std::uint32_t sm) const override { return requests_.can_push(sm); }
@@ -86,5 +94,7 @@ class GpuMemory final : public MemorySystem {
   std::uint64_t dram_acc_ = 0;  // in units of 1/core_mhz DRAM cycles
   mutable MemoryStats view_;
 };
+
+WF_REGISTER_MEMORY_MODEL(GpuMemory);
 
 }  // namespace wf::mem

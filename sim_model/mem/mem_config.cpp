@@ -64,6 +64,7 @@ MemConfig read(const Machine& m) {
 // The fixed-latency memory's minimum latencies must not undercut what this memory system
 // takes unloaded, or the two memories would describe different machines.
 void latency_floor_rule(const Machine& m) {
+  if (m.memory_model != kGddrMemoryModel) return;
   const MemConfig c = read(m);
   if (c.l2_hit_round_trip() < c.l2_min_latency) {
     break_preset_rule(

@@ -49,6 +49,10 @@ struct MemoryStats {
   std::uint64_t l2_writebacks = 0;     // dirty L2 evictions (also in dram_writes)
   std::uint64_t dram_data_cycles = 0;  // DRAM cycles some data bus carried data (all channels)
   std::uint64_t dram_cycles = 0;       // DRAM clock cycles elapsed
+  // Counted by the row_buffer model only (row_buffer_dram.h); the reports print them for it.
+  std::uint64_t dram_row_conflicts = 0;    // row misses that found another row open
+  std::uint64_t dram_queue_cycles = 0;     // summed: arrival to the start at the bank
+  std::uint64_t dram_bus_wait_cycles = 0;  // summed: data ready to the data bus granted
 
   double l2_hit_rate() const { return l2_accesses ? double(l2_hits) / l2_accesses : 0.0; }
   double dram_row_hit_rate() const {
@@ -94,8 +98,9 @@ class MemorySystem {
   }
 };
 
-// The golden model's memory system for `machine` (sim_model/mem/gpu_memory.h); `reference`:
-// MemConfig::reference. Throws UsageError on a bad preset.
+// The golden model's memory system for `machine`: its [memory] model, from the registry
+// (memory_model.h; gddr is gpu_memory.h). `reference`: take no speed shortcuts
+// (MemConfig::reference). The machine must have been checked (load_machine, check_machine).
 std::unique_ptr<MemorySystem> make_memory_system(const Machine& machine, unsigned num_sms,
                                                  bool reference = false);
 

@@ -72,11 +72,21 @@ void read_section(Machine& m, const std::string& origin, const std::string& sect
       m.policies[key] = *name;
       continue;
     }
+    if (section == kMemorySection && key == kMemoryModelKey) {
+      const auto name = node.value<std::string>();
+      if (!name)
+        throw UsageError(line_of(origin, node) +
+                         ": [memory] model: expected a memory model name (a string)");
+      m.memory_model = *name;
+      m.memory_model_origin = line_of(origin, node);
+      continue;
+    }
     const PresetKey* k = find_preset_key(section, key);
     if (!k) {
       std::string keys;
       for (const PresetKey& p : preset_keys())
         if (p.section == section) keys += (keys.empty() ? "" : ", ") + std::string(p.key);
+      if (section == kMemorySection) keys += ", " + std::string(kMemoryModelKey);
       throw UsageError(line_of(origin, node) + ": [" + section + "] " + key +
                        ": unknown key; expected one of " + keys);
     }
@@ -86,6 +96,14 @@ void read_section(Machine& m, const std::string& origin, const std::string& sect
                        range_text(*k));
     m.values[k->qualified()] = {static_cast<std::uint64_t>(*v), line_of(origin, node)};
   }
+}
+
+// A key of another memory model would be read by nothing: say whose it is.
+std::string model_mismatch(const PresetKey& k, const Machine& m) {
+  return "belongs to [memory] model \"" + std::string(k.model) + "\", and the preset's is \"" +
+         m.memory_model + "\" (" +
+         (m.memory_model_origin == "default" ? "the default" : m.memory_model_origin) +
+         "); leave it out";
 }
 
 }  // namespace
@@ -139,9 +157,17 @@ Machine parse_machine(const std::string& text, const std::string& origin) {
   if (m.name.empty()) throw UsageError(origin + ": name: expected a string naming the preset");
   m.description = text_key(origin, t, "description");
   for (const PresetKey& k : preset_keys()) {
+    const auto stated = m.values.find(k.qualified());
+    if (stated != m.values.end() && !key_describes_model(k, m.memory_model))
+      throw UsageError(stated->second.origin + ": " + k.display() + ": " + model_mismatch(k, m));
+  }
+  for (const PresetKey& k : preset_keys()) {
     if (m.values.contains(k.qualified())) continue;
-    if (k.absent == PresetKey::Absent::kRequired)
-      throw UsageError(origin + ": " + k.display() + ": missing; expected " + range_text(k));
+    if (k.absent == PresetKey::Absent::kRequired && key_describes_model(k, m.memory_model))
+      throw UsageError(
+          origin + ": " + k.display() + ": missing; expected " + range_text(k) +
+          (k.model.empty() ? ""
+                           : " (required with [memory] model = \"" + std::string(k.model) + "\")"));
     m.values[k.qualified()] = {k.fallback, "default"};
     if (k.absent == PresetKey::Absent::kDerived) derive(m);
   }
@@ -181,6 +207,8 @@ const PresetKey* set_machine_param(Machine& m, const std::string& key, const std
   if (match->absent == PresetKey::Absent::kDerived)
     throw UsageError(param + ": " + match->display() +
                      " follows from other keys ([sm] max_warps × [sm] warp_size); set those");
+  if (!key_describes_model(*match, m.memory_model))
+    throw UsageError(param + ": " + match->display() + " " + model_mismatch(*match, m));
   std::uint64_t v = 0;
   if (!parse_decimal(value, v) || !in_range(*match, v))
     throw UsageError(param + ": expected " + range_text(*match));

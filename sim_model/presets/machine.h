@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-namespace wf {
+#include "sim_model/presets/preset_schema.h"
 
-struct PresetKey;
+namespace wf {
 
 struct PresetValue {
   std::uint64_t value = 0;
@@ -40,6 +40,11 @@ struct Machine {
   // [policy] key -> policy name, for the keys the preset gives. The policy registry checks the
   // names (policies::check_preset_policies), as the preset loader cannot see it.
   std::map<std::string, std::string, std::less<>> policies;
+  // [memory] model: the golden memory system below the L1s, by its registered name; the
+  // memory-model registry (sim_model/mem) checks it, as the preset loader cannot see it. Keys of
+  // other models (PresetKey::model) are refused. Its origin: "FILE:LINE" or "default".
+  std::string memory_model{kDefaultMemoryModel};
+  std::string memory_model_origin = "default";
 
   unsigned warps_per_scheduler() const { return (max_warps + schedulers - 1) / schedulers; }
   // The value of a schema key ("l1d.sets"); a key outside the schema is a programming error.

@@ -45,6 +45,8 @@ void cache_rules(const Machine& m) {
     break_preset_rule(m, "l1i.bytes",
                       "must be a power-of-two number of sets of " + m.describe("l1i.ways") + " × " +
                           m.describe("l1i.line_bytes"));
+  // The rest concerns the L2 of the gddr memory model; other models check their own keys.
+  if (m.memory_model != kGddrMemoryModel) return;
   // Lines are the unit everywhere below the L1; one size keeps request and fill 1:1.
   if (m.value("l1d.line_bytes") != m.value("l2.line_bytes"))
     break_preset_rule(m, "l1d.line_bytes", "must equal " + m.describe("l2.line_bytes"));
@@ -61,7 +63,9 @@ void cache_rules(const Machine& m) {
                           m.describe("l2.ways") + " × " + m.describe("l2.line_bytes"));
 }
 
+// The gddr memory model's bursts and rows.
 void dram_rules(const Machine& m) {
+  if (m.memory_model != kGddrMemoryModel) return;
   const std::uint64_t burst_bytes = m.value("dram.bus_bits") / 8 * m.value("dram.burst_length");
   if (m.value("dram.burst_length") % m.value("dram.beats_per_clock") != 0)
     break_preset_rule(m, "dram.burst_length",

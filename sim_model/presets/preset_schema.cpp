@@ -10,13 +10,16 @@ using A = PresetKey::Absent;
 constexpr auto kGolden = PresetKey::Memory::kGolden;
 constexpr auto kFixed = PresetKey::Memory::kFixedLatency;
 constexpr std::uint64_t kMi = 1 << 20;
+// The memory models' own keys (sim_model/mem: gpu_memory.h, row_buffer_dram.h).
+constexpr std::string_view kGddr = "gddr";
+constexpr std::string_view kRowBuffer = "row_buffer";
 
 // Ranges are what the model and the generated RTL handle; powers of two where the hardware
 // indexes by address bits (cache sets and lines, banks, bus and flit widths, rows).
 constexpr std::array kKeys = {
     PresetKey{"gpu", "num_sms", 1, 256, false, A::kFallback, 15},
     PresetKey{"gpu", "core_clock_mhz", 1, 10000, false, A::kFallback, 700},
-    PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924, kGolden},
+    PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924, kGolden, kGddr},
 
     PresetKey{"sm", "warp_size", 1, 1024, true, A::kRequired, 0},
     PresetKey{"sm", "max_warps", 1, 64, false, A::kRequired, 0},
@@ -59,38 +62,44 @@ constexpr std::array kKeys = {
     PresetKey{"pipeline", "l1d_hit_latency", 1, 1000, false, A::kFallback, 20},
     PresetKey{"pipeline", "const_latency", 1, 1000, false, A::kFallback, 8},
 
-    PresetKey{"memory", "channels", 1, 64, false, A::kFallback, 6, kGolden},
-    PresetKey{"memory", "subpartitions_per_channel", 1, 2, false, A::kFallback, 2, kGolden},
+    PresetKey{"memory", "channels", 1, 64, false, A::kFallback, 6, kGolden, kGddr},
+    PresetKey{"memory", "subpartitions_per_channel", 1, 2, false, A::kFallback, 2, kGolden, kGddr},
     PresetKey{"memory", "l2_bytes", 1024, std::uint64_t{1} << 30, false, A::kFallback, 786432,
-              kGolden},
+              kGolden, kGddr},
     PresetKey{"memory", "l2_min_latency", 1, 100000, false, A::kFallback, 120, kFixed},
     PresetKey{"memory", "dram_min_latency", 1, 100000, false, A::kFallback, 220, kFixed},
     PresetKey{"memory", "dram_queue", 1, 1024, false, A::kFallback, 32, kGolden},
-    PresetKey{"memory", "tCL", 1, 1000, false, A::kFallback, 10, kGolden},
-    PresetKey{"memory", "tRP", 1, 1000, false, A::kFallback, 10, kGolden},
-    PresetKey{"memory", "tRC", 1, 1000, false, A::kFallback, 35, kGolden},
-    PresetKey{"memory", "tRAS", 1, 1000, false, A::kFallback, 25, kGolden},
-    PresetKey{"memory", "tRCD", 1, 1000, false, A::kFallback, 12, kGolden},
-    PresetKey{"memory", "tRRD", 0, 1000, false, A::kFallback, 8, kGolden},
-    PresetKey{"memory", "icnt_latency", 1, 1000, false, A::kFallback, 5, kGolden},
-    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32, kGolden},
-    PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8, kGolden},
-    PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8, kGolden},
+    PresetKey{"memory", "tCL", 1, 1000, false, A::kFallback, 10, kGolden, kGddr},
+    PresetKey{"memory", "tRP", 1, 1000, false, A::kFallback, 10, kGolden, kGddr},
+    PresetKey{"memory", "tRC", 1, 1000, false, A::kFallback, 35, kGolden, kGddr},
+    PresetKey{"memory", "tRAS", 1, 1000, false, A::kFallback, 25, kGolden, kGddr},
+    PresetKey{"memory", "tRCD", 1, 1000, false, A::kFallback, 12, kGolden, kGddr},
+    PresetKey{"memory", "tRRD", 0, 1000, false, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"memory", "icnt_latency", 1, 1000, false, A::kFallback, 5, kGolden, kGddr},
+    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32, kGolden, kGddr},
+    PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
 
-    PresetKey{"l2", "ways", 1, 64, false, A::kFallback, 8, kGolden},
-    PresetKey{"l2", "line_bytes", 32, 4096, true, A::kFallback, 128, kGolden},
-    PresetKey{"l2", "mshr_entries", 1, 1024, false, A::kFallback, 32, kGolden},
-    PresetKey{"l2", "mshr_max_merge", 1, 64, false, A::kFallback, 4, kGolden},
-    PresetKey{"l2", "rop_latency", 1, 10000, false, A::kFallback, 120, kGolden},
-    PresetKey{"l2", "input_queue", 1, 1024, false, A::kFallback, 8, kGolden},
-    PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8, kGolden},
+    PresetKey{"l2", "ways", 1, 64, false, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"l2", "line_bytes", 32, 4096, true, A::kFallback, 128, kGolden, kGddr},
+    PresetKey{"l2", "mshr_entries", 1, 1024, false, A::kFallback, 32, kGolden, kGddr},
+    PresetKey{"l2", "mshr_max_merge", 1, 64, false, A::kFallback, 4, kGolden, kGddr},
+    PresetKey{"l2", "rop_latency", 1, 10000, false, A::kFallback, 120, kGolden, kGddr},
+    PresetKey{"l2", "input_queue", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
 
     PresetKey{"dram", "banks", 1, 64, true, A::kFallback, 16, kGolden},
     PresetKey{"dram", "row_bytes", 128, kMi, true, A::kFallback, 2048, kGolden},
-    PresetKey{"dram", "bus_bits", 8, 4096, true, A::kFallback, 64, kGolden},
-    PresetKey{"dram", "burst_length", 1, 64, true, A::kFallback, 8, kGolden},
-    PresetKey{"dram", "beats_per_clock", 1, 8, true, A::kFallback, 4, kGolden},
-    PresetKey{"dram", "return_latency", 0, 100000, false, A::kFallback, 100, kGolden},
+    PresetKey{"dram", "bus_bits", 8, 4096, true, A::kFallback, 64, kGolden, kGddr},
+    PresetKey{"dram", "burst_length", 1, 64, true, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"dram", "beats_per_clock", 1, 8, true, A::kFallback, 4, kGolden, kGddr},
+    PresetKey{"dram", "return_latency", 0, 100000, false, A::kFallback, 100, kGolden, kGddr},
+    // Required with [memory] model = "row_buffer"; the fallback is LWM's Table 1 (lwm-core).
+    PresetKey{"dram", "row_hit_latency", 1, 100000, false, A::kRequired, 100, kGolden, kRowBuffer},
+    PresetKey{"dram", "row_conflict_latency", 1, 100000, false, A::kRequired, 300, kGolden,
+              kRowBuffer},
+    PresetKey{"dram", "line_transfer_cycles", 1, 10000, false, A::kRequired, 8, kGolden,
+              kRowBuffer},
 };
 
 }  // namespace

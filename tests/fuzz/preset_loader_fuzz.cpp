@@ -12,6 +12,8 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_model.h"
+#include "sim_model/mem/row_buffer_dram.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/policies/policy_info.h"
@@ -33,9 +35,19 @@ void keeps_promises(const Machine& m) {
   }
   check(m.value("sm.max_threads") == std::uint64_t{m.max_warps} * m.warp_size);
   check(m.max_warps_per_cta <= m.max_warps && m.max_warps % m.schedulers == 0);
+  // The L1 configuration comes from here whatever the memory model.
   const mem::MemConfig c = mem::load_mem_config(m);
   check(c.l2.sets >= 1 && std::has_single_bit(c.l2.sets));
-  check(c.l2_hit_round_trip() >= c.l2_min_latency);
+  if (m.memory_model == kGddrMemoryModel) check(c.l2_hit_round_trip() >= c.l2_min_latency);
+  if (m.memory_model == mem::RowBufferDram::kName) {
+    const mem::RowBufferConfig r = mem::load_row_buffer_config(m);
+    check(r.row_conflict_latency >= r.row_hit_latency);
+    check(r.row_hit_latency >= r.line_transfer_cycles && r.row_bytes >= r.line_bytes);
+    check(r.row_hit_latency >= c.l2_min_latency && r.row_hit_latency >= c.dram_min_latency);
+  }
+  bool registered = false;  // a loaded preset names a real memory model
+  for (const mem::MemoryModelInfo& i : mem::memory_models()) registered |= i.name == m.memory_model;
+  check(registered);
   const sm::TimingConfig t = sm::load_timing_config(m);
   check(t.max_threads == m.value("sm.max_threads"));
   for (const auto kind : sm::policies::kPolicyKinds)

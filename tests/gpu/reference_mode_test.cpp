@@ -16,6 +16,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim_model/gpu/runtime.h"
@@ -59,8 +60,8 @@ std::string first_difference(const std::string& normal, const std::string& refer
 }
 
 Outcome run(const workloads::Workload& w, const std::string& issue, const std::string& fetch,
-            unsigned num_sms, bool reference) {
-  sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
+            unsigned num_sms, bool reference, const std::string& preset = "gtx480") {
+  sm::TimingConfig c = sm::load_timing_config(load_machine(preset));
   c.issue = issue;
   c.fetch = fetch;
   c.reference = reference;
@@ -122,6 +123,36 @@ TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderEveryPolicyPair) {
     }
   }
 }
+
+// lwm-core's row_buffer memory (sim_model/mem/row_buffer_dram.h) skips cycles too: its suite,
+// under lrr/lrr and the policies its study compares.
+class LwmCoreReferenceMode : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LwmCoreReferenceMode, StatsEqualTheNormalRun) {
+  const workloads::Workload* w = workloads::find_workload(GetParam());
+  ASSERT_NE(w, nullptr);
+  for (const auto& [issue, fetch] : {std::pair<std::string, std::string>{"lrr", "lrr"},
+                                     std::pair<std::string, std::string>{"2lev", "2lev"}}) {
+    SCOPED_TRACE(issue + "/" + fetch);
+    const Outcome normal = run(*w, issue, fetch, 1, false, "lwm-core");
+    const Outcome reference = run(*w, issue, fetch, 1, true, "lwm-core");
+    EXPECT_EQ(reference.skipped, 0u) << "an SM slept in reference mode";
+    EXPECT_EQ(normal.digest, reference.digest);
+    EXPECT_NE(normal.json.find("\"row_conflicts\""), std::string::npos);
+    EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
+  }
+}
+
+std::vector<std::string> lwm_names() {
+  std::vector<std::string> out;
+  for (const auto* w : workloads::all_workloads())
+    if (std::find(w->suites.begin(), w->suites.end(), "lwm") != w->suites.end())
+      out.push_back(w->name);
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Lwm, LwmCoreReferenceMode, ::testing::ValuesIn(lwm_names()),
+                         [](const auto& info) { return info.param; });
 
 std::vector<std::string> names() {
   std::vector<std::string> out;

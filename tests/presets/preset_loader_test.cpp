@@ -9,6 +9,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/mem/mem_config.h"
+#include "sim_model/mem/memory_model.h"
 #include "sim_model/presets/machine.h"
 #include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/policies/policy_info.h"
@@ -162,6 +163,84 @@ TEST(PresetLoader, PolicyRuleIsLinked) {
   EXPECT_EQ(sm::policies::default_policy(sm::policies::PolicyKind::kIssue), "lrr");
 }
 
+// lwm-core with the first line starting with `from` replaced by `to` (or `to` appended).
+std::string edited_lwm(const std::string& from, const std::string& to) {
+  std::string text = builtin_preset_text("lwm-core");
+  if (from.empty()) return text + "\n" + to + "\n";
+  const auto at = text.find("\n" + from);
+  EXPECT_NE(at, std::string::npos) << from;
+  const auto end = text.find('\n', at + 1);
+  return text.replace(at + 1, end - at - 1, to);
+}
+
+TEST(PresetLoader, LwmCoreChoosesTheRowBufferMemory) {
+  // The memory-model registry checks [memory] model; reference it so that it is linked.
+  EXPECT_EQ(mem::memory_model_names(), "gddr, row_buffer");
+  const Machine m = load_machine("lwm-core");
+  EXPECT_EQ(m.memory_model, "row_buffer");
+  EXPECT_EQ(m.memory_model_origin, "preset lwm-core:74");
+  EXPECT_EQ(m.value("sm.max_threads"), 1024u);
+  EXPECT_EQ(m.schedulers, 1u);
+  EXPECT_EQ(m.ibuffer_entries, 1u);
+  EXPECT_EQ(m.value("dram.row_conflict_latency"), 300u);
+  EXPECT_EQ(mem::load_mem_config(m).l1.sets, 64u);
+  EXPECT_EQ(load_machine("gtx480").memory_model, "gddr");
+  EXPECT_EQ(load_machine("gtx480").memory_model_origin, "default");
+}
+
+// A model's keys exist only in presets of that model; its required keys are required there.
+INSTANTIATE_TEST_SUITE_P(
+    MemoryModels, PresetRefusal,
+    testing::Values(
+        Refused{"gddr key in a row_buffer preset",
+                edited_lwm("banks = 8", "banks = 8\nbus_bits = 64"),
+                "my.toml:87: [dram] bus_bits: belongs to [memory] model \"gddr\", and the preset's "
+                "is \"row_buffer\" (my.toml:74); leave it out"},
+        Refused{"L2 key in a row_buffer preset", edited_lwm("", "[l2]\nways = 8"),
+                "my.toml:104: [l2] ways: belongs to [memory] model \"gddr\", and the preset's is "
+                "\"row_buffer\" (my.toml:74); leave it out"},
+        Refused{
+            "row_buffer key in a gddr preset",
+            edited("return_latency = 100", "return_latency = 100\nrow_hit_latency = 100"),
+            "my.toml:121: [dram] row_hit_latency: belongs to [memory] model \"row_buffer\", and "
+            "the preset's is \"gddr\" (the default); leave it out"},
+        Refused{"missing row_buffer key", edited_lwm("row_hit_latency = 100", ""),
+                "my.toml: [dram] row_hit_latency: missing; expected an integer in 1..100000 "
+                "(required with [memory] model = \"row_buffer\")"},
+        Refused{"model not a string", edited_lwm("model = \"row_buffer\"", "model = 3"),
+                "my.toml:74: [memory] model: expected a memory model name (a string)"},
+        Refused{"conflict faster than hit",
+                edited_lwm("row_conflict_latency = 300", "row_conflict_latency = 90"),
+                "my.toml:89: [dram] row_conflict_latency = 90 must be at least [dram] "
+                "row_hit_latency = 100 (my.toml:88): a conflict is a hit after a precharge and an "
+                "activate"},
+        Refused{"hit shorter than its transfer",
+                edited_lwm("line_transfer_cycles = 8", "line_transfer_cycles = 101"),
+                "my.toml:88: [dram] row_hit_latency = 100 must be at least [dram] "
+                "line_transfer_cycles = 101 (my.toml:96): the transfer is the last part of an "
+                "access"},
+        Refused{"row_buffer latency floor",
+                edited_lwm("dram_min_latency = 100", "dram_min_latency = 101"),
+                "my.toml:80: [memory] dram_min_latency = 101 exceeds [dram] row_hit_latency = 100 "
+                "(my.toml:88), the row_buffer memory's fastest access (it has no L2)"}),
+    [](const testing::TestParamInfo<Refused>& info) {
+      std::string name;
+      for (const char c : std::string(info.param.what)) name += std::isalnum(c) ? c : '_';
+      return name;
+    });
+
+// The gddr model's L2 and burst rules do not bind a row_buffer preset, which cannot state those
+// keys: its lines may be any size its rows hold.
+TEST(PresetLoader, GddrRulesDoNotBindOtherModels) {
+  const Machine m = parse_machine(edited_lwm("line_bytes = 128", "line_bytes = 64"), "my.toml");
+  EXPECT_EQ(m.value("l1d.line_bytes"), 64u);
+  EXPECT_EQ(refusal(edited_lwm("row_bytes = 2048", "row_bytes = 128")
+                        .replace(builtin_preset_text("lwm-core").find("line_bytes = 128"), 16,
+                                 "line_bytes = 256")),
+            "my.toml:87: [dram] row_bytes = 128 must be whole lines of [l1d] line_bytes = 256 "
+            "(my.toml:40)");
+}
+
 // docs/presets.md has a row for every key, with its range, in the key's section.
 TEST(PresetLoader, DocsListEveryKeyWithItsRange) {
   std::ifstream in(WF_PRESETS_DOC);
@@ -180,6 +259,27 @@ TEST(PresetLoader, DocsListEveryKeyWithItsRange) {
     const std::string line = doc.substr(at, doc.find('\n', at) - at);
     EXPECT_NE(line.find(".."), std::string::npos) << line;
     EXPECT_EQ(line.find("power of two") != std::string::npos, k.power_of_two) << line;
+  }
+}
+
+// ... and the text key [memory] model, naming every registered model.
+TEST(PresetLoader, DocsListEveryMemoryModel) {
+  std::ifstream in(WF_PRESETS_DOC);
+  ASSERT_TRUE(in) << WF_PRESETS_DOC;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string doc = buffer.str();
+  const auto section = doc.find("### [memory]");
+  ASSERT_NE(section, std::string::npos);
+  const auto at = doc.find("| `model` | ", section);
+  ASSERT_NE(at, std::string::npos);
+  const std::string line = doc.substr(at, doc.find('\n', at) - at);
+  for (const mem::MemoryModelInfo& model : mem::memory_models()) {
+    // Appended rather than `"`" + std::string(...)`, which GCC 12 misreads (-Wrestrict).
+    const std::string quoted = std::string("`").append(model.name).append("`");
+    EXPECT_NE(line.find(quoted), std::string::npos) << line;
+    EXPECT_NE(doc.find(std::string("| ").append(quoted)), std::string::npos)
+        << model.name << " has no row in the table of memory models";
   }
 }
 

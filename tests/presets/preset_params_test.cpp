@@ -66,6 +66,25 @@ TEST(PresetParams, RefusalsNameTheParameterAndThePreset) {
             "(--param max_warps=8)");
 }
 
+// A key of a memory model the preset does not use would be read by nothing.
+TEST(PresetParams, AnotherMemoryModelsKeyIsRefused) {
+  Machine lwm = load_machine("lwm-core");
+  EXPECT_EQ(param_refusal(lwm, "l2.ways", "4"),
+            "--param l2.ways=4: [l2] ways belongs to [memory] model \"gddr\", and the preset's is "
+            "\"row_buffer\" (preset lwm-core:74); leave it out");
+  ASSERT_TRUE(set_machine_param(lwm, "row_hit_latency", "120"));
+  check_machine(lwm);
+  EXPECT_EQ(lwm.value("dram.row_hit_latency"), 120u);
+  EXPECT_EQ(param_refusal(lwm, "row_conflict_latency", "119"),
+            "--param row_conflict_latency=119: [dram] row_conflict_latency = 119 must be at least "
+            "[dram] row_hit_latency = 120 (--param row_hit_latency=120): a conflict is a hit after "
+            "a precharge and an activate");
+  Machine gtx = load_machine("gtx480");
+  EXPECT_EQ(param_refusal(gtx, "row_hit_latency", "120"),
+            "--param row_hit_latency=120: [dram] row_hit_latency belongs to [memory] model "
+            "\"row_buffer\", and the preset's is \"gddr\" (the default); leave it out");
+}
+
 TEST(PresetParams, RunControlZeroIsRefused) {
   sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
   EXPECT_THROW(sm::set_timing_param(c, "max_cycles", "0"), UsageError);

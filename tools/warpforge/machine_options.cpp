@@ -42,8 +42,9 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
       // One value per --param, so that `exec --param k=v -- PROGRAM` ends the option at `--`.
       ->allow_extra_args(false);
   app.add_option("--memory", m.memory,
-                 "memory below the SMs: golden (L1D, crossbar, L2, DRAM of sim_model/mem) or "
-                 "fixed-latency (L2/DRAM minimum latencies, no queues; for comparisons)")
+                 "memory below the SMs: golden (L1D and the preset's [memory] model of "
+                 "sim_model/mem) or fixed-latency (L2/DRAM minimum latencies, no queues; for "
+                 "comparisons)")
       ->check(CLI::IsMember({"golden", "fixed-latency"}))
       ->capture_default_str();
   // 0 is refused rather than meaning "unlimited": leaving the option out is how to say that.
