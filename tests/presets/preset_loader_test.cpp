@@ -178,7 +178,7 @@ TEST(PresetLoader, LwmCoreChoosesTheRowBufferMemory) {
   EXPECT_EQ(mem::memory_model_names(), "gddr, row_buffer");
   const Machine m = load_machine("lwm-core");
   EXPECT_EQ(m.memory_model, "row_buffer");
-  EXPECT_EQ(m.memory_model_origin, "preset lwm-core:74");
+  EXPECT_EQ(m.memory_model_origin, "preset lwm-core:78");
   EXPECT_EQ(m.value("sm.max_threads"), 1024u);
   EXPECT_EQ(m.schedulers, 1u);
   EXPECT_EQ(m.ibuffer_entries, 1u);
@@ -194,11 +194,11 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Values(
         Refused{"gddr key in a row_buffer preset",
                 edited_lwm("banks = 8", "banks = 8\nbus_bits = 64"),
-                "my.toml:87: [dram] bus_bits: belongs to [memory] model \"gddr\", and the preset's "
-                "is \"row_buffer\" (my.toml:74); leave it out"},
+                "my.toml:91: [dram] bus_bits: belongs to [memory] model \"gddr\", and the preset's "
+                "is \"row_buffer\" (my.toml:78); leave it out"},
         Refused{"L2 key in a row_buffer preset", edited_lwm("", "[l2]\nways = 8"),
-                "my.toml:104: [l2] ways: belongs to [memory] model \"gddr\", and the preset's is "
-                "\"row_buffer\" (my.toml:74); leave it out"},
+                "my.toml:108: [l2] ways: belongs to [memory] model \"gddr\", and the preset's is "
+                "\"row_buffer\" (my.toml:78); leave it out"},
         Refused{
             "row_buffer key in a gddr preset",
             edited("return_latency = 100", "return_latency = 100\nrow_hit_latency = 100"),
@@ -208,21 +208,21 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml: [dram] row_hit_latency: missing; expected an integer in 1..100000 "
                 "(required with [memory] model = \"row_buffer\")"},
         Refused{"model not a string", edited_lwm("model = \"row_buffer\"", "model = 3"),
-                "my.toml:74: [memory] model: expected a memory model name (a string)"},
+                "my.toml:78: [memory] model: expected a memory model name (a string)"},
         Refused{"conflict faster than hit",
                 edited_lwm("row_conflict_latency = 300", "row_conflict_latency = 90"),
-                "my.toml:89: [dram] row_conflict_latency = 90 must be at least [dram] "
-                "row_hit_latency = 100 (my.toml:88): a conflict is a hit after a precharge and an "
+                "my.toml:93: [dram] row_conflict_latency = 90 must be at least [dram] "
+                "row_hit_latency = 100 (my.toml:92): a conflict is a hit after a precharge and an "
                 "activate"},
         Refused{"hit shorter than its transfer",
                 edited_lwm("line_transfer_cycles = 8", "line_transfer_cycles = 101"),
-                "my.toml:88: [dram] row_hit_latency = 100 must be at least [dram] "
-                "line_transfer_cycles = 101 (my.toml:96): the transfer is the last part of an "
+                "my.toml:92: [dram] row_hit_latency = 100 must be at least [dram] "
+                "line_transfer_cycles = 101 (my.toml:100): the transfer is the last part of an "
                 "access"},
         Refused{"row_buffer latency floor",
                 edited_lwm("dram_min_latency = 100", "dram_min_latency = 101"),
-                "my.toml:80: [memory] dram_min_latency = 101 exceeds [dram] row_hit_latency = 100 "
-                "(my.toml:88), the row_buffer memory's fastest access (it has no L2)"}),
+                "my.toml:84: [memory] dram_min_latency = 101 exceeds [dram] row_hit_latency = 100 "
+                "(my.toml:92), the row_buffer memory's fastest access (it has no L2)"}),
     [](const testing::TestParamInfo<Refused>& info) {
       std::string name;
       for (const char c : std::string(info.param.what)) name += std::isalnum(c) ? c : '_';
@@ -237,8 +237,8 @@ TEST(PresetLoader, GddrRulesDoNotBindOtherModels) {
   EXPECT_EQ(refusal(edited_lwm("row_bytes = 2048", "row_bytes = 128")
                         .replace(builtin_preset_text("lwm-core").find("line_bytes = 128"), 16,
                                  "line_bytes = 256")),
-            "my.toml:87: [dram] row_bytes = 128 must be whole lines of [l1d] line_bytes = 256 "
-            "(my.toml:40)");
+            "my.toml:91: [dram] row_bytes = 128 must be whole lines of [l1d] line_bytes = 256 "
+            "(my.toml:44)");
 }
 
 // docs/presets.md has a row for every key, with its range, in the key's section.

@@ -71,7 +71,7 @@ TEST(PresetParams, AnotherMemoryModelsKeyIsRefused) {
   Machine lwm = load_machine("lwm-core");
   EXPECT_EQ(param_refusal(lwm, "l2.ways", "4"),
             "--param l2.ways=4: [l2] ways belongs to [memory] model \"gddr\", and the preset's is "
-            "\"row_buffer\" (preset lwm-core:74); leave it out");
+            "\"row_buffer\" (preset lwm-core:78); leave it out");
   ASSERT_TRUE(set_machine_param(lwm, "row_hit_latency", "120"));
   check_machine(lwm);
   EXPECT_EQ(lwm.value("dram.row_hit_latency"), 120u);
