@@ -14,6 +14,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "sim_model/blocks/params.h"
 
@@ -23,5 +24,15 @@ struct Corner {
   std::string name;
   blocks::ParamList params;  // overrides of the preset's values, in the block's parameter names
 };
+
+// The corners of the arbiters that order CTAs by their warps' barrier state (mwf, saws), which
+// share their parameters: warps, CTA slots and the largest CTA. odd_small's one-warp CTAs make
+// the waiting counts one bit wide.
+inline std::vector<Corner> cta_arbiter_corners() {
+  return {{"tiny", {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}}},
+          {"large", {{"num_warps", "64"}, {"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}}},
+          {"odd", {{"num_warps", "6"}, {"num_cta_slots", "3"}, {"max_warps_per_cta", "5"}}},
+          {"odd_small", {{"num_warps", "3"}, {"num_cta_slots", "3"}, {"max_warps_per_cta", "1"}}}};
+}
 
 }  // namespace wf::harness

@@ -21,15 +21,8 @@ struct SawsArbiterHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
-  // The ctest corners (harness/corner.h); odd_small's one-warp CTAs make the waiting counts
-  // one bit wide.
-  static std::vector<Corner> corners() {
-    return {
-        {"tiny", {{"num_warps", "4"}, {"num_cta_slots", "2"}, {"max_warps_per_cta", "4"}}},
-        {"large", {{"num_warps", "64"}, {"num_cta_slots", "16"}, {"max_warps_per_cta", "64"}}},
-        {"odd", {{"num_warps", "6"}, {"num_cta_slots", "3"}, {"max_warps_per_cta", "5"}}},
-        {"odd_small", {{"num_warps", "3"}, {"num_cta_slots", "3"}, {"max_warps_per_cta", "1"}}}};
-  }
+  // The ctest corners (harness/corner.h).
+  static std::vector<Corner> corners() { return cta_arbiter_corners(); }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {

@@ -55,6 +55,23 @@ TraceRun run(const TimingConfig& config, const std::string& body, unsigned threa
   return {gpu.sm(0).issue_stage().trace(), session->results()};
 }
 
+// One 32-thread warp of `ptx` (a kernel k without parameters, addressing `memory`) on the
+// fixed-latency memory: the issue trace.
+std::vector<IssueEvent> one_warp_on_fixed_memory(const TimingConfig& c, const std::string& ptx,
+                                                 ptx::GlobalMemory& memory) {
+  const ptx::Module m = ptx::parse_module(ptx, "test.ptx");
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.block = {32, 1, 1};
+  ctx.memory = &memory;
+  auto session = std::make_shared<gpu::TimingSession>(c);
+  session->use_fixed_latency_memory();
+  gpu::TimingGpu gpu(*session);
+  gpu.sm(0).issue_stage().record_trace(true);
+  gpu.launch(ctx, 1'000'000);
+  return gpu.sm(0).issue_stage().trace();
+}
+
 std::string chain(int n) {
   std::string s = "  mov.u32 %r1, 0;\n";
   for (int i = 0; i < n; ++i) s += "  add.u32 %r1, %r1, 3;\n";
@@ -154,17 +171,7 @@ TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
       "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd1, %r1, 128;\n  add.u64 %rd2, %rd1, {};\n"
       "  ld.global.u32 %r2, [%rd2];\n  ld.global.u32 %r3, [%rd2+4096];\n  ret;\n}}\n",
       base);
-  const ptx::Module m = ptx::parse_module(ptx, "test.ptx");
-  ptx::LaunchContext ctx;
-  ctx.module = &m;
-  ctx.block = {32, 1, 1};
-  ctx.memory = &memory;
-  auto session = std::make_shared<gpu::TimingSession>(c);
-  session->use_fixed_latency_memory();
-  gpu::TimingGpu gpu(*session);
-  gpu.sm(0).issue_stage().record_trace(true);
-  gpu.launch(ctx, 1'000'000);
-  const std::vector<IssueEvent>& t = gpu.sm(0).issue_stage().trace();
+  const std::vector<IssueEvent> t = one_warp_on_fixed_memory(c, ptx, memory);
   ASSERT_EQ(t.size(), 6u);  // mov, mul, add, ld, ld, ret
   EXPECT_GE(t[4].cycle - t[3].cycle, c.dram_min_latency);
 }
@@ -196,17 +203,7 @@ TEST(SmPipeline, BarrelProcessingFetchesAWarpOnlyAfterItsInstructionLeftThePipel
       "  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n  mov.u64 %rd1, {};\n"
       "  ld.global.u32 %r1, [%rd1];\n  add.u32 %r2, %r3, 1;\n  ret;\n}}\n",
       base);
-  const ptx::Module m = ptx::parse_module(load, "test.ptx");
-  ptx::LaunchContext ctx;
-  ctx.module = &m;
-  ctx.block = {32, 1, 1};
-  ctx.memory = &memory;
-  auto session = std::make_shared<gpu::TimingSession>(c);
-  session->use_fixed_latency_memory();
-  gpu::TimingGpu gpu(*session);
-  gpu.sm(0).issue_stage().record_trace(true);
-  gpu.launch(ctx, 1'000'000);
-  const std::vector<IssueEvent>& t = gpu.sm(0).issue_stage().trace();
+  const std::vector<IssueEvent> t = one_warp_on_fixed_memory(c, load, memory);
   ASSERT_EQ(t.size(), 4u);  // mov, ld, add, ret
   EXPECT_GE(t[2].cycle - t[1].cycle, c.dram_min_latency);
 }
