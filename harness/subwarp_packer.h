@@ -3,6 +3,7 @@
 
 #include "gen/properties/subwarp_packer.h"
 #include "gen/subwarp_packer.h"
+#include "harness/corner.h"
 #include "harness/coverage/subwarp_packer.h"
 #include "harness/stimulus.h"
 #include "harness/verilator_ports.h"
@@ -21,6 +22,13 @@ struct SubwarpPackerHarness {
 
   static std::string emit(const Params& p) { return gen::emit(p); }
   static gen::PropertySet emit_properties(const Params& p) { return gen::emit_properties(p); }
+  // The ctest corners (harness/corner.h): tiny is one row of 24 lanes (no row-index port),
+  // large 16 x 64, odd 12 x 12, where the row IDs have unused codes.
+  static std::vector<Corner> corners() {
+    return {{"tiny", {{"num_rows", "1"}, {"num_lanes", "24"}}},
+            {"large", {{"num_rows", "16"}, {"num_lanes", "64"}}},
+            {"odd", {{"num_rows", "12"}, {"num_lanes", "12"}}}};
+  }
 
   template <class V>
   static void drive(V& v, const Params& p, const Block::In& in) {
