@@ -47,6 +47,10 @@ class BlockConfig {
   // The equivalence engine's random run with the golden model standing in for the RTL: what
   // the block's stimulus reaches (its coverage) without Verilator.
   virtual EquivResult stimulus_coverage(const EquivOptions& options) const = 0;
+  // The storage the block's paper states and what of it this configuration's flip-flops
+  // count, for `warpforge area` to print beside them; empty when the adapter states none
+  // (an optional `static std::string paper_storage(const Params&)` of the harness adapter).
+  virtual std::string paper_storage() const = 0;
 };
 
 struct BlockEntry {

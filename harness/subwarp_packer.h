@@ -1,6 +1,8 @@
 // Harness adapter for subwarp_packer: port copy and constrained-random stimulus.
 #pragma once
 
+#include <fmt/core.h>
+
 #include "gen/properties/subwarp_packer.h"
 #include "gen/subwarp_packer.h"
 #include "harness/corner.h"
@@ -28,6 +30,17 @@ struct SubwarpPackerHarness {
     return {{"tiny", {{"num_rows", "1"}, {"num_lanes", "24"}}},
             {"large", {{"num_rows", "16"}, {"num_lanes", "64"}}},
             {"odd", {{"num_rows", "12"}, {"num_lanes", "12"}}}};
+  }
+  // For `warpforge area`: the paper's figure and what the flip-flops count of it.
+  static std::string paper_storage(const Params& p) {
+    const unsigned copy = p.num_rows * p.num_lanes;
+    return fmt::format(
+        "the paper (Narasiman et al., MICRO 2011, sec. 3.3) counts {} bits for 256-thread "
+        "large warps: the 256-bit copy of the active mask that sub-warping clears (here {} x {} "
+        "= {} bits, plus the 2-bit mode) and two 256-bit temporary active-mask buffers for the "
+        "paths of a branch (512 bits, held by the SIMT-stack update, not this block: not "
+        "counted); the register file's per-lane address decoders are not storage (not counted)",
+        Params::kPaperStorageBits, p.num_rows, p.num_lanes, copy);
   }
 
   template <class V>

@@ -35,6 +35,13 @@ class TypedConfig final : public BlockConfig {
   std::string verilog() const override { return H::emit(p_); }
   gen::PropertySet properties() const override { return H::emit_properties(p_); }
   const Params& typed_params() const { return p_; }
+  std::string paper_storage() const override {
+    if constexpr (requires { H::paper_storage(p_); }) {
+      return H::paper_storage(p_);
+    } else {
+      return {};
+    }
+  }
 
   EquivResult equiv(const EquivOptions& options,
                     const std::optional<std::filesystem::path>& rtl_file,

@@ -44,6 +44,11 @@ CommandSetup setup = [](CLI::App& app) {
       reports.push_back(std::move(r));
     }
     fmt::print("{}", synth::format_area_table(reports));
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+      const std::string note = configs[i]->paper_storage();
+      if (!note.empty())
+        fmt::print("{}: {} flip-flops; {}\n", configs[i]->module(), reports[i].ff_bits, note);
+    }
     if (!a->json.empty()) {
       nlohmann::json j = reports;
       write_file_atomically(a->json, j.dump(2) + "\n");
