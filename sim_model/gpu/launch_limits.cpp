@@ -83,8 +83,9 @@ void check_launch_limits(const ptx::LaunchContext& ctx, const SmLimits& sm,
          Limit::kSimulator);
 
   // Threads are allocated a warp at a time.
-  const std::uint64_t warps = (block.count() + ctx.warp_size - 1) / ctx.warp_size;
-  const std::uint64_t threads = warps * ctx.warp_size;
+  const std::uint64_t per_warp = ctx.threads_per_warp();
+  const std::uint64_t warps = (block.count() + per_warp - 1) / per_warp;
+  const std::uint64_t threads = warps * per_warp;
   if (warps > sm.max_warps_per_cta || warps > sm.max_warps) {
     const bool per_cta = sm.max_warps_per_cta <= sm.max_warps;
     fail(fmt::format("a CTA of {} warps does not fit an SM: at most {} ({})", warps,

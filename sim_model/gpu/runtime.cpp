@@ -231,7 +231,7 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
     s.longest_quiet = r.longest_quiet;
     return s;
   }
-  // Functional launches only: the cycle model's sub-warp issue is not written yet.
+  // Functional launches; the cycle model takes the machine's.
   if (impl_->options.large_warp_size)
     ctx.large_warp_rows = impl_->options.large_warp_size / impl_->options.warp_size;
   check_launch_limits(ctx,

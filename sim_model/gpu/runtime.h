@@ -84,8 +84,8 @@ struct RuntimeOptions {
   static constexpr std::uint64_t kUnlimited = std::numeric_limits<std::uint64_t>::max();
   unsigned warp_size = 32;  // 64 for AMD-style wavefronts
   // Functional launches: run warps of this many threads, a multiple of warp_size up to 512, as
-  // large warps (LWM; ptx/warp.h); 0 = ordinary warps. Timing launches ignore it (the cycle
-  // model does not issue large warps yet).
+  // large warps (LWM; ptx/warp.h); 0 = ordinary warps. Timing launches take the machine's
+  // [sm] large_warp_size instead.
   unsigned large_warp_size = 0;
   // Per launch, in warp instructions. A kernel that never finishes is caught by the livelock
   // window instead (or by the cycle model's watchdog when nothing issues).

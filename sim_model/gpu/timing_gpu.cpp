@@ -77,8 +77,9 @@ TimingGpu::~TimingGpu() = default;
 sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
   sm::CtaShape s;
   const std::uint64_t threads = ctx.block.count();
-  s.warps = static_cast<std::uint32_t>((threads + ctx.warp_size - 1) / ctx.warp_size);
-  s.threads = s.warps * ctx.warp_size;  // threads are allocated a warp at a time
+  const std::uint64_t per_warp = ctx.threads_per_warp();
+  s.warps = static_cast<std::uint32_t>((threads + per_warp - 1) / per_warp);
+  s.threads = static_cast<std::uint32_t>(s.warps * per_warp);  // allocated a warp at a time
   s.registers = registers_of(ctx).per_thread * s.threads;
   s.shared_bytes = ctx.shared_bytes;
   return s;
@@ -93,6 +94,7 @@ RegisterCount TimingGpu::registers_of(const ptx::LaunchContext& ctx) const {
 
 TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit) {
   ctx.num_sms = static_cast<std::uint32_t>(sms_.size());
+  ctx.large_warp_rows = config_.large_warp_size ? config_.large_warp_size / ctx.warp_size : 1;
   const sm::CtaShape shape = shape_of(ctx);
   check_launch_limits(ctx, SmLimits::of(config_), registers_of(ctx));
   ptx::Executor executor(ctx);

@@ -45,7 +45,7 @@ void sync_fields(Machine& m) {
 // Derived keys follow what they derive from, whatever a preset stated (which was checked).
 void derive(Machine& m) {
   PresetValue& threads = m.values["sm.max_threads"];
-  threads.value = m.value("sm.max_warps") * m.value("sm.warp_size");
+  threads.value = m.value("sm.max_warps") * m.threads_per_warp();
   threads.origin = "derived";
 }
 
@@ -206,7 +206,8 @@ const PresetKey* set_machine_param(Machine& m, const std::string& key, const std
   const PresetKey* match = matches.front();
   if (match->absent == PresetKey::Absent::kDerived)
     throw UsageError(param + ": " + match->display() +
-                     " follows from other keys ([sm] max_warps × [sm] warp_size); set those");
+                     " follows from other keys ([sm] max_warps × [sm] warp_size, or × [sm] "
+                     "large_warp_size with large warps); set those");
   if (!key_describes_model(*match, m.memory_model))
     throw UsageError(param + ": " + match->display() + " " + model_mismatch(*match, m));
   std::uint64_t v = 0;

@@ -49,6 +49,12 @@ struct Machine {
   unsigned warps_per_scheduler() const { return (max_warps + schedulers - 1) / schedulers; }
   // The value of a schema key ("l1d.sets"); a key outside the schema is a programming error.
   std::uint64_t value(std::string_view qualified_key) const;
+  // Threads a hardware warp holds: [sm] large_warp_size with large warps (LWM), else
+  // warp_size. max_warps, max_warps_per_cta and max_ctas count these warps.
+  std::uint64_t threads_per_warp() const {
+    const auto it = values.find("sm.large_warp_size");
+    return it != values.end() && it->second.value != 0 ? it->second.value : value("sm.warp_size");
+  }
   // "[l1d] sets = 32 (FILE:27)", for messages; without the origin if `with_origin` is false.
   std::string describe(std::string_view qualified_key, bool with_origin = true) const;
 };

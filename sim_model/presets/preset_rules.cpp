@@ -22,9 +22,11 @@ std::string where(const Machine& m, std::string_view key) {
 void sm_rules(const Machine& m) {
   // The cycle model's warps are 32 threads wide (PTX's WARP_SZ); the blocks do not depend on it.
   if (m.warp_size != 32) break_preset_rule(m, "sm.warp_size", "is not modelled; only 32 is");
-  if (m.value("sm.max_threads") != std::uint64_t{m.max_warps} * m.warp_size)
+  const bool large = m.value("sm.large_warp_size") != 0;
+  if (m.value("sm.max_threads") != std::uint64_t{m.max_warps} * m.threads_per_warp())
     break_preset_rule(m, "sm.max_threads",
-                      "must be " + m.describe("sm.max_warps") + " × " + m.describe("sm.warp_size"));
+                      "must be " + m.describe("sm.max_warps") + " × " +
+                          m.describe(large ? "sm.large_warp_size" : "sm.warp_size"));
   if (m.max_warps_per_cta > m.max_warps)
     break_preset_rule(m, "sm.max_warps_per_cta", "must not exceed " + m.describe("sm.max_warps"));
   // Warp w belongs to scheduler w mod n: every scheduler must get the same number of warps.

@@ -22,6 +22,8 @@ constexpr std::array kKeys = {
     PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924, kGolden, kGddr},
 
     PresetKey{"sm", "warp_size", 1, 1024, true, A::kRequired, 0},
+    // Before max_threads, which follows from it.
+    PresetKey{"sm", "large_warp_size", 0, 512, false, A::kFallback, 0},
     PresetKey{"sm", "max_warps", 1, 64, false, A::kRequired, 0},
     PresetKey{"sm", "max_threads", 1, 65536, false, A::kDerived, 0},
     PresetKey{"sm", "max_ctas", 1, 32, false, A::kRequired, 0},
@@ -31,6 +33,8 @@ constexpr std::array kKeys = {
     PresetKey{"sm", "schedulers", 1, 4, false, A::kRequired, 0},
     PresetKey{"sm", "ibuffer_entries", 1, 8, false, A::kFallback, 2},
     PresetKey{"sm", "barrel_processing", 0, 1, false, A::kFallback, 0},
+    PresetKey{"sm", "lwm_memory_rows", 0, 1, false, A::kFallback, 1},
+    PresetKey{"sm", "lwm_single_jump", 0, 1, false, A::kFallback, 1},
     PresetKey{"sm", "sp_units", 1, 8, false, A::kFallback, 2},
     PresetKey{"sm", "sfu_units", 1, 8, false, A::kFallback, 1},
     PresetKey{"sm", "ldst_units", 1, 8, false, A::kFallback, 1},

@@ -43,10 +43,15 @@ void WarpScheduler::use_external(const ExternalBlocks& external) {
 void IssueStage::record_blocks(trace::BlockTraceSet& set, const std::string& prefix) {
   for (std::size_t k = 0; k < schedulers_.size(); ++k)
     schedulers_[k].record_blocks(set, fmt::format("{}issue{}", prefix, k));
+  for (std::size_t k = 0; k < packers_.size(); ++k) {
+    auto& slot = packers_[k]->slot();
+    slot.record_to(set.open(fmt::format("{}packer{}", prefix, k), slot.params()));
+  }
 }
 
 void IssueStage::use_external(const ExternalBlocks& external) {
   for (auto& s : schedulers_) s.use_external(external);
+  for (auto& p : packers_) external.attach(p->slot());
 }
 
 void FetchStage::record_blocks(trace::BlockTraceSet& set, const std::string& instance) {
@@ -71,6 +76,10 @@ void probe_external(const TimingConfig& c, const ExternalBlocks& external) {
   scheduler.use_external(external);
   fetch.use_external(external);
   core.barriers.use_external(external);
+  if (c.large_warp_size) {
+    SubwarpIssue::Slot packer(SubwarpIssue::params_for(c));
+    external.attach(packer);
+  }
 }
 
 void Sm::use_external(const ExternalBlocks& external) {

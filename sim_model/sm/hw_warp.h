@@ -32,6 +32,7 @@ struct alignas(64) HwWarp {
   bool finished = false;
   bool at_barrier = false;  // mirror of warp->barrier() >= 0, to see releases
   bool branch_pending = false;
+  bool in_packer = false;            // large warps: the sub-warp packer still holds threads of it
   std::uint32_t generation = 0;      // bumped when the slot is reused, to drop stale completions
   std::uint32_t pending_memory = 0;  // loads/atomics in flight
   std::uint64_t fetch_ready = 0;     // an I-cache refill for this warp lands at this cycle

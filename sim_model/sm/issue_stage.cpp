@@ -12,7 +12,8 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     : core_(core),
       lsu_(lsu),
       check_states_(core.config.check_warp_states),
-      barrel_(core.config.barrel_processing != 0) {
+      barrel_(core.config.barrel_processing != 0),
+      large_(core.config.large_warp_size != 0) {
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) {
     schedulers_.emplace_back(core.config);
@@ -22,6 +23,14 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     scheduler_mask_.at(w % n) |= SmCore::bit(w);
     index_in_scheduler_.at(w) = static_cast<std::uint8_t>(w / n);
   }
+  if (core.config.large_warp_size)
+    for (unsigned k = 0; k < n; ++k) packers_.push_back(std::make_unique<SubwarpIssue>(core, lsu));
+}
+
+int IssueStage::select(unsigned k, std::uint64_t ready) {
+  return ready == 0 && !((calls_without_ready_ >> k) & 1)
+             ? -1
+             : schedulers_[k].select(ready, core_.barriers.counts().count);
 }
 
 void IssueStage::set_warp_cta(unsigned warp, unsigned cta_slot) {
@@ -108,10 +117,24 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
       ready |= std::uint64_t{1} << index_in_scheduler_[w];
     }
-    const int pick = ready == 0 && !((calls_without_ready_ >> k) & 1)
-                         ? -1
-                         : schedulers_[k].select(ready, core_.barriers.counts().count);
     issued[k] = -1;
+    if (large_) [[unlikely]] {
+      // Large warps: the scheduler picks only when the packer takes a new instruction, and
+      // the packer's sub-warp of this cycle counts as an issue too.
+      SubwarpIssue& p = *packers_[k];
+      const bool takes = p.pipeline_takes(now);
+      const int pick = p.can_load(takes) ? select(k, ready) : -1;
+      const int w = pick >= 0 ? pick * static_cast<int>(n) + static_cast<int>(k) : -1;
+      if (w >= 0) {
+        issue(static_cast<unsigned>(w), k, now);
+        core_.set_state(static_cast<unsigned>(w), WarpState::kIssued, now);
+        issued[k] = w;
+        ++count;
+      }
+      if (p.cycle(now, takes, w, w >= 0 ? &large_rec_ : nullptr) && w < 0) ++count;
+      continue;
+    }
+    const int pick = select(k, ready);
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;
       issue(w, k, now);
@@ -162,24 +185,33 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   h.reg_base = h.warp->reg_base();  // a call or return moves the register window
   if (trace_on_) trace_.push_back({now, warp, rec.pc});
   ++core_.stats.warp_instructions;
-  core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
   h.ibuffer.pop();
   core_.touch(warp);
 
   const ptx::Instr& in = *rec.instr;
-  // Every earlier claim was noted when made, so the unit claimed now is the only one that can
-  // stay busy later than timed_until.
-  if (t.unit == Unit::kLdSt) {
-    core_.note_timed(core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now)));
+  if (large_) [[unlikely]] {
+    // Its threads, counted once as the instruction issues (so a workload's thread instructions
+    // are the same with and without large warps); its sub-warps take the unit from the next
+    // cycle on (SubwarpIssue), which also holds its fetch back (barrel processing).
+    core_.stats.thread_instructions += core_.executor->large_step().active_threads();
+    large_rec_ = rec;
   } else {
-    core_.note_timed(core_.units.claim(t.unit, now, t.interval));
-    core_.schedule_writeback(warp, in, rec.reg_base, now + t.latency);
-  }
-  if (barrel_) [[unlikely]] {
-    // Not fetched again before the instruction leaves the pipeline; a load's answer lets it go
-    // (LoadStoreUnit). Nothing else is in flight for the warp: it was fetched after the last.
-    h.fetch_ready = t.unit == Unit::kLdSt ? lsu_.leaves() : now + t.latency;
-    if (h.fetch_ready != LoadStoreUnit::kAnswered) core_.note_timed(h.fetch_ready);
+    core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
+    // Every earlier claim was noted when made, so the unit claimed now is the only one that
+    // can stay busy later than timed_until.
+    if (t.unit == Unit::kLdSt) {
+      core_.note_timed(core_.units.claim(Unit::kLdSt, now, lsu_.issue(warp, rec, now)));
+    } else {
+      core_.note_timed(core_.units.claim(t.unit, now, t.interval));
+      core_.schedule_writeback(warp, in, rec.reg_base, now + t.latency);
+    }
+    if (barrel_) [[unlikely]] {
+      // Not fetched again before the instruction leaves the pipeline; a load's answer lets it
+      // go (LoadStoreUnit). Nothing else is in flight for the warp: it was fetched after the
+      // last.
+      h.fetch_ready = t.unit == Unit::kLdSt ? lsu_.leaves() : now + t.latency;
+      if (h.fetch_ready != LoadStoreUnit::kAnswered) core_.note_timed(h.fetch_ready);
+    }
   }
 
   if (rec.is_exit) {

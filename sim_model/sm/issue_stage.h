@@ -7,12 +7,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "sim_model/sm/fetch_stage.h"
 #include "sim_model/sm/load_store_unit.h"
 #include "sim_model/sm/sm_core.h"
+#include "sim_model/sm/subwarp_issue.h"
 #include "sim_model/sm/warp_scheduler.h"
 
 namespace wf::sm {
@@ -31,8 +33,14 @@ class IssueStage {
   // Returns how many warps issued; `issued[k]` is scheduler k's warp or -1.
   unsigned cycle(std::uint64_t now, FetchStage::IssuePorts& issued);
   void set_warp_cta(unsigned warp, unsigned cta_slot);
-  // A cycle without ready warps calls no arbiter block.
-  bool idle_calls_nothing() const { return calls_without_ready_ == 0; }
+  // A cycle without ready warps calls no block: no arbiter is called without one, and no
+  // sub-warp packer holds threads.
+  bool idle_calls_nothing() const {
+    if (calls_without_ready_ != 0) return false;
+    for (const auto& p : packers_)
+      if (p->busy()) return false;
+    return true;
+  }
   // TimingConfig::check_warp_states for a cycle the SM did not run this stage in.
   void check_all(std::uint64_t now) const { check_states(core_.live_mask, now); }
   void update_cta_age();
@@ -53,6 +61,8 @@ class IssueStage {
   // differs (TimingConfig::check_warp_states; tests turn it on).
   void check_states(std::uint64_t warps, std::uint64_t now) const;
   void issue(unsigned warp, unsigned scheduler, std::uint64_t now);
+  // Scheduler k's pick among `ready` (its warps' indices), or -1.
+  int select(unsigned k, std::uint64_t ready);
   void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,
                        std::uint64_t now);
 
@@ -60,6 +70,7 @@ class IssueStage {
   LoadStoreUnit& lsu_;
   bool check_states_;
   const bool barrel_;  // TimingConfig::barrel_processing
+  const bool large_;   // TimingConfig::large_warp_size != 0: packers_ issue sub-warps
   bool trace_on_ = false;
   // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
   // each separate allocation would be one more host cache line to miss.
@@ -71,6 +82,9 @@ class IssueStage {
   std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
   std::vector<unsigned> released_;                     // warps a barrier released this cycle
   std::vector<IssueEvent> trace_;
+  // Large warps: each scheduler's sub-warp packer, and the step of the warp it issued last.
+  std::vector<std::unique_ptr<SubwarpIssue>> packers_;
+  ptx::StepRecord large_rec_;
 };
 
 }  // namespace wf::sm

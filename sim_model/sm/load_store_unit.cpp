@@ -109,7 +109,7 @@ void LoadStoreUnit::take_completions(std::uint64_t now) {
       core_.release(p.release);
       if (--h.pending_memory == 0) {
         core_.cta_may_finish = true;
-        if (barrel_) {  // its only instruction in flight has left the pipeline: it may fetch
+        if (barrel_ && !h.in_packer) {  // its one instruction in flight has left the pipeline
           h.fetch_ready = now;
           core_.touch(p.warp);
         }

@@ -7,6 +7,7 @@
 #include "sim_model/common/error.h"
 #include "sim_model/presets/preset_rules.h"
 #include "sim_model/presets/preset_schema.h"
+#include "sim_model/ptx/large_warp.h"
 #include "sim_model/sm/shared_memory_banks.h"
 
 namespace wf::sm {
@@ -21,6 +22,23 @@ void barrel_rule(const Machine& m) {
                           ": a barrel-processed warp holds one instruction at a time");
 }
 const PresetRuleRegistrar barrel_registered(barrel_rule);
+
+// Large warps: whole rows of the warp size, at most 16 of them (the packer's and the executor's
+// limit), and barrel processing, under which a large warp is fetched again only when all its
+// sub-warps have left the pipeline (the paper's; the model has no interlock for sub-warps).
+void large_warp_rule(const Machine& m) {
+  const std::uint64_t size = m.value("sm.large_warp_size");
+  if (size == 0) return;
+  if (!ptx::large_warp_size_problem(static_cast<unsigned>(size), m.warp_size).empty())
+    break_preset_rule(m, "sm.large_warp_size",
+                      "must be a multiple of " + m.describe("sm.warp_size") + " up to " +
+                          std::to_string(ptx::kMaxLargeWarpThreads));
+  if (m.value("sm.barrel_processing") == 0)
+    break_preset_rule(m, "sm.large_warp_size",
+                      "needs [sm] barrel_processing = 1: a large warp is fetched again only when "
+                      "all its sub-warps have left the pipeline");
+}
+const PresetRuleRegistrar large_warp_registered(large_warp_rule);
 
 struct Field {
   const char* key;  // the preset key, "section.key"; its range is the schema's
@@ -37,6 +55,9 @@ const std::vector<Field>& fields() {
       {"sm.shared_memory_bytes", &C::shared_memory_bytes},
       {"sm.ibuffer_entries", &C::ibuffer_entries},
       {"sm.barrel_processing", &C::barrel_processing},
+      {"sm.large_warp_size", &C::large_warp_size},
+      {"sm.lwm_memory_rows", &C::lwm_memory_rows},
+      {"sm.lwm_single_jump", &C::lwm_single_jump},
       {"sm.sp_units", &C::sp_units},
       {"sm.sfu_units", &C::sfu_units},
       {"sm.ldst_units", &C::ldst_units},

@@ -32,6 +32,12 @@ struct TimingConfig {
   // instruction has left the pipeline (its result written, its loads answered). 0 or 1; 1
   // needs ibuffer_entries = 1.
   unsigned barrel_processing = 0;
+  // Large warps (LWM; sim_model/sm/subwarp_issue.h): threads per warp, a multiple of the warp
+  // size up to 512, issued as sub-warps by the sub-warp packer; 0 = off. The paper's two
+  // optimisations, each 0 or 1: global memory one row per sub-warp, an unconditional jump one
+  // sub-warp.
+  unsigned large_warp_size = 0;
+  unsigned lwm_memory_rows = 1, lwm_single_jump = 1;
   unsigned sp_units = 2, sfu_units = 1, ldst_units = 1;
   // [l1d]
   unsigned l1d_sets = 32, l1d_ways = 4, l1d_line_bytes = 128;

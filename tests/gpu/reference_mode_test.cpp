@@ -59,9 +59,15 @@ std::string first_difference(const std::string& normal, const std::string& refer
   return out.str();
 }
 
+using Params = std::vector<std::pair<std::string, std::string>>;
+
 Outcome run(const workloads::Workload& w, const std::string& issue, const std::string& fetch,
-            unsigned num_sms, bool reference, const std::string& preset = "gtx480") {
-  sm::TimingConfig c = sm::load_timing_config(load_machine(preset));
+            unsigned num_sms, bool reference, const std::string& preset = "gtx480",
+            const Params& params = {}) {
+  Machine machine = load_machine(preset);
+  for (const auto& [key, value] : params) set_machine_param(machine, key, value);
+  check_machine(machine);
+  sm::TimingConfig c = sm::load_timing_config(machine);
   c.issue = issue;
   c.fetch = fetch;
   c.reference = reference;
@@ -125,7 +131,9 @@ TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderEveryPolicyPair) {
 }
 
 // lwm-core's row_buffer memory (sim_model/mem/row_buffer_dram.h) skips cycles too: its suite,
-// under lrr/lrr and the policies its study compares.
+// under lrr/lrr and the policies its study compares, and with 256-thread large warps, whose
+// sub-warp issue (sim_model/sm/subwarp_issue.h) keeps the SM awake while its packer holds
+// threads.
 class LwmCoreReferenceMode : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(LwmCoreReferenceMode, StatsEqualTheNormalRun) {
@@ -141,6 +149,16 @@ TEST_P(LwmCoreReferenceMode, StatsEqualTheNormalRun) {
     EXPECT_NE(normal.json.find("\"row_conflicts\""), std::string::npos);
     EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
   }
+  SCOPED_TRACE("large warps of 256 threads");
+  const Params large = {{"large_warp_size", "256"},
+                        {"max_warps", "4"},
+                        {"max_warps_per_cta", "4"},
+                        {"max_ctas", "4"}};
+  const Outcome normal = run(*w, "lrr", "lrr", 1, false, "lwm-core", large);
+  const Outcome reference = run(*w, "lrr", "lrr", 1, true, "lwm-core", large);
+  EXPECT_EQ(reference.skipped, 0u) << "an SM slept in reference mode";
+  EXPECT_EQ(normal.digest, reference.digest);
+  EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
 }
 
 std::vector<std::string> lwm_names() {

@@ -34,7 +34,8 @@ for block in $("$wf" params --list | cut -d' ' -f1); do
     others+=("$f")
   done
   users=$(grep -cE "^  [^ ]+ +\[([^]]*,)?$block(,[^]]*)?\]" "$tmp/policies" || true)
-  if grep -qE "^every SM also holds: \[([^]]*,)?$block(,[^]]*)?\]" "$tmp/policies"; then
+  if grep -qE "^every SM (with large warps \([^)]*\) )?also holds: \[([^]]*,)?$block(,[^]]*)?\]" \
+       "$tmp/policies"; then
     users=$((users > 0 ? users : 1))
   fi
   for f in "${others[@]}"; do

@@ -38,6 +38,27 @@ for workload in "matmul --size 64" "bptree --size 32"; do
     done
   done 3<"$tmp/pairs"
 done
+# Large warps (LWM): the blocks an SM holds only then, on lwm-core with 256-thread large warps.
+large=$("$wf" sim --list-policies |
+        sed -n 's/^every SM with large warps .* also holds: \[\([^]]*\)\].*/\1/p')
+[ -n "$large" ]
+lwm=(sim --preset lwm-core --workload viterbi --size 64 --param large_warp_size=256
+     --param max_warps=4 --param max_warps_per_cta=4 --param max_ctas=4)
+"$wf" "${lwm[@]}" --stats "$tmp/lwm.model.json" >/dev/null
+"$wf" "${lwm[@]}" --rtl "$large" --stats "$tmp/lwm.rtl.json" | tee "$tmp/out"
+if ! cmp "$tmp/lwm.model.json" "$tmp/lwm.rtl.json"; then
+  echo "lwm-core large warps: the statistics with $large as RTL differ from the golden model's" >&2
+  diff "$tmp/lwm.model.json" "$tmp/lwm.rtl.json" | head -20 >&2
+  exit 1
+fi
+IFS=, read -ra list <<<"$large"
+for b in "${list[@]}"; do
+  # One scheduler: one instance per SM.
+  if ! grep -qE "Verilated RTL in the loop: .*${b}_[a-z0-9_]+ x1\b" "$tmp/out"; then
+    echo "lwm-core large warps: no Verilated $b instance reported" >&2; exit 1
+  fi
+  covered+=" $b"
+done
 for b in $("$wf" params --list | cut -d' ' -f1); do
   if ! grep -qw "$b" <<<"$covered"; then
     echo "block $b: no registered policy uses it, so no run put it in the loop" >&2; exit 1

@@ -55,7 +55,7 @@ TEST(PresetParams, RefusalsNameTheParameterAndThePreset) {
             "l1i.ways, l2.ways");
   EXPECT_EQ(param_refusal(m, "max_threads", "128"),
             "--param max_threads=128: [sm] max_threads follows from other keys ([sm] max_warps × "
-            "[sm] warp_size); set those");
+            "[sm] warp_size, or × [sm] large_warp_size with large warps); set those");
   EXPECT_EQ(param_refusal(m, "l1d.sets", "3"),
             "--param l1d.sets=3: expected a power of two in 1..65536");
   EXPECT_EQ(param_refusal(m, "num_sms", "-1"), "--param num_sms=-1: expected an integer in 1..256");
@@ -67,6 +67,27 @@ TEST(PresetParams, RefusalsNameTheParameterAndThePreset) {
 }
 
 // A key of a memory model the preset does not use would be read by nothing.
+// Large warps: whole rows of the 32-thread warp up to 512 threads, only with barrel processing;
+// max_threads then follows from the large warp size.
+TEST(PresetParams, LargeWarpsAreRowsOfTheWarpUnderBarrelProcessing) {
+  Machine lwm = load_machine("lwm-core");
+  set_machine_param(lwm, "large_warp_size", "256");
+  set_machine_param(lwm, "max_warps", "4");
+  set_machine_param(lwm, "max_warps_per_cta", "4");
+  set_machine_param(lwm, "max_ctas", "4");
+  check_machine(lwm);
+  EXPECT_EQ(lwm.value("sm.max_threads"), 1024u);
+  Machine odd = load_machine("lwm-core");
+  EXPECT_EQ(param_refusal(odd, "large_warp_size", "100"),
+            "--param large_warp_size=100: [sm] large_warp_size = 100 must be a multiple of [sm] "
+            "warp_size = 32 (preset lwm-core:13) up to 512");
+  Machine plain = load_machine("gtx480");
+  EXPECT_EQ(param_refusal(plain, "large_warp_size", "64"),
+            "--param large_warp_size=64: [sm] large_warp_size = 64 needs [sm] barrel_processing "
+            "= 1: a large warp is fetched again only when all its sub-warps have left the "
+            "pipeline");
+}
+
 TEST(PresetParams, AnotherMemoryModelsKeyIsRefused) {
   Machine lwm = load_machine("lwm-core");
   EXPECT_EQ(param_refusal(lwm, "l2.ways", "4"),

@@ -208,6 +208,41 @@ TEST(SmPipeline, BarrelProcessingFetchesAWarpOnlyAfterItsInstructionLeftThePipel
   EXPECT_GE(t[2].cycle - t[1].cycle, c.dram_min_latency);
 }
 
+// Large warps (LWM) of 2 rows x 32 lanes on one scheduler with barrel processing: an
+// instruction of a large warp whose 64 threads are all active goes down the pipeline as two
+// sub-warps (one thread per lane each), in the two cycles after its issue, and the warp is
+// fetched again int_latency after the second: its issues are 2 + int_latency + 1 apart. Where
+// a branch leaves row 0's lanes 0-15 and row 1's lanes 16-31, the packer fits both rows in one
+// sub-warp: 1 + int_latency + 1 apart. (One CTA of 64 threads: one large warp.)
+TEST(SmPipeline, LargeWarpInstructionsTakeOneCyclePerSubwarp) {
+  TimingConfig c = one_sm("lrr", 1);
+  c.barrel_processing = 1;
+  c.ibuffer_entries = 1;
+  c.large_warp_size = 64;
+  std::string body =
+      "  mov.u32 %r1, %tid.x;\n  shr.u32 %r2, %r1, 5;\n  and.b32 %r3, %r1, 16;\n"
+      "  shr.u32 %r3, %r3, 4;\n  setp.eq.u32 %p1, %r2, %r3;\n";
+  for (int i = 10; i < 16; ++i) body += fmt::format("  add.u32 %r{}, %r1, {};\n", i, i);
+  body += "  @%p1 bra SKIP;\n";
+  for (int i = 20; i < 26; ++i) body += fmt::format("  add.u32 %r{}, %r1, {};\n", i, i);
+  body += "SKIP:\n";
+  const TraceRun r = run(c, body, 64);
+  // mov, shr, and, shr, setp, 6 adds, bra, 6 adds on the path of half of each row, ret.
+  ASSERT_EQ(r.trace.size(), 19u);
+  // Trace entry i is pc i; the fetch of the first instruction of an I-cache line (8-byte
+  // instructions) misses for l1i_miss_latency.
+  auto miss = [&](std::size_t pc) {
+    return pc * 8 % c.l1i_line_bytes == 0 ? c.l1i_miss_latency : 0;
+  };
+  for (std::size_t i = 5; i < 10; ++i)
+    EXPECT_EQ(r.trace[i + 1].cycle - r.trace[i].cycle, 2 + c.int_latency + 1 + miss(i + 1))
+        << "full " << i;
+  for (std::size_t i = 12; i < 17; ++i)
+    EXPECT_EQ(r.trace[i + 1].cycle - r.trace[i].cycle, 1 + c.int_latency + 1 + miss(i + 1))
+        << "packed " << i;
+  EXPECT_EQ(r.results.sms.at(0).thread_instructions, 12u * 64 + 6 * 32 + 64);
+}
+
 // A one-warp CTA waits for 64 threads at a barrier: nothing can ever release it. The watchdog
 // must end the run with a deadlock report naming the warp, its pc and its barrier.
 TEST(SmPipeline, WatchdogReportsDeadlock) {

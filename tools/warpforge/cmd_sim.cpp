@@ -103,6 +103,9 @@ void print_policies() {
     }
   }
   fmt::print("every SM also holds: [{}] (the barrier unit)\n", fmt::join(sm_core_blocks(), ","));
+  fmt::print(
+      "every SM with large warps (large_warp_size > 0) also holds: [{}] (the sub-warp issue)\n",
+      fmt::join(large_warp_blocks(), ","));
 }
 
 int run(const SimArgs& a) {

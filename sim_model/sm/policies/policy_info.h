@@ -45,6 +45,9 @@ std::string default_policy(PolicyKind kind);
 void check_policies(const TimingConfig& config);
 // The blocks every SM holds whatever its policies (the barrier unit's warp priority table).
 std::vector<std::string> sm_core_blocks();
+// The blocks an SM holds beside those when its machine has large warps ([sm] large_warp_size):
+// the sub-warp issue's packer.
+std::vector<std::string> large_warp_blocks();
 // The blocks an SM of `config` calls: its issue and fetch policies' and the SM's own, each once.
 std::vector<std::string> blocks_of(const TimingConfig& config);
 

@@ -7,6 +7,7 @@
 #include "sim_model/sm/policies/fetch_policies.h"
 #include "sim_model/sm/policies/issue_policies.h"
 #include "sim_model/sm/policies/policy_info.h"
+#include "sim_model/sm/subwarp_issue.h"
 
 namespace wf::sm::policies {
 namespace {
@@ -154,6 +155,10 @@ std::vector<std::string> sm_core_blocks() {
   return block_names<BarrierUnit>();
 }
 
+std::vector<std::string> large_warp_blocks() {
+  return {SubwarpIssue::Slot::Block::kName};
+}
+
 std::vector<std::string> blocks_of(const TimingConfig& config) {
   std::vector<std::string> out;
   auto add = [&](const std::vector<std::string>& names) {
@@ -164,6 +169,7 @@ std::vector<std::string> blocks_of(const TimingConfig& config) {
   add(find_policy(PolicyKind::kFetch, config.fetch).blocks);
   add(find_policy(PolicyKind::kDispatch, config.dispatch).blocks);
   add(sm_core_blocks());
+  if (config.large_warp_size) add(large_warp_blocks());
   return out;
 }
 
