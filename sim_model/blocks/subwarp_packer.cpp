@@ -5,10 +5,14 @@
 namespace wf::blocks {
 
 std::vector<SubwarpPackerParams> SubwarpPackerParams::for_machine(const Machine& m) {
-  // The lanes are the machine's warp size. The rows (large-warp threads / warp size) are not a
-  // preset key yet: the default is lwm-core's 256-thread large warp on 32 lanes.
+  // The lanes are the machine's warp size, the rows its large warp's ([sm] large_warp_size);
+  // without large warps, lwm-core's 256-thread large warp on its lanes (the default).
   SubwarpPackerParams p;
   p.num_lanes = m.warp_size;
+  // (Read from the map itself: the blocks' code links without the preset loader.)
+  if (const auto it = m.values.find("sm.large_warp_size");
+      it != m.values.end() && it->second.value && m.warp_size)
+    p.num_rows = static_cast<unsigned>(it->second.value / m.warp_size);
   return {p};
 }
 
