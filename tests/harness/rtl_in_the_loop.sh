@@ -13,52 +13,45 @@ source "$(dirname "${BASH_SOURCE[0]}")/policy_pairs.sh"
 policy_pairs "$wf" >"$tmp/pairs"
 [ -s "$tmp/pairs" ]
 
+# One simulation (NAME, the sim arguments in array ARGS) as the golden model and with BLOCKS
+# (comma separated) as RTL: the same statistics, and each block reported as Verilated with an
+# instance count matching COUNTS (a regex) per SM.
+rtl_run() {
+  local name="$1" blocks="$2" counts="$3" b
+  "$wf" "${args[@]}" --stats "$tmp/model.json" >/dev/null
+  "$wf" "${args[@]}" --rtl "$blocks" --stats "$tmp/rtl.json" | tee "$tmp/out"
+  if ! cmp "$tmp/model.json" "$tmp/rtl.json"; then
+    echo "$name: the statistics with $blocks as RTL differ from the golden model's" >&2
+    diff "$tmp/model.json" "$tmp/rtl.json" | head -20 >&2
+    exit 1
+  fi
+  IFS=, read -ra list <<<"$blocks"
+  for b in "${list[@]}"; do
+    if ! grep -qE "Verilated RTL in the loop: .*${b}_[a-z0-9_]+ x($counts)\b" "$tmp/out"; then
+      echo "$name: no Verilated $b instance per SM reported" >&2; exit 1
+    fi
+    covered+=" $b"
+  done
+}
+
 covered=""
 # On two SMs the CTAs share an SM, so the CTA-ordering blocks have CTAs and barriers to order.
+# Per SM: two issue arbiters (two schedulers), one fetch arbiter, one table; a block in two roles
+# (the two-level arbiter) runs in two configurations.
 for workload in "matmul --size 64" "bptree --size 32"; do
   while read -r issue fetch <&3; do
     args=(sim --workload $workload --param gpu.num_sms=2 --issue "$issue" --fetch "$fetch")
-    "$wf" "${args[@]}" --stats "$tmp/model.json" >/dev/null
-    blocks=$(policy_blocks "$wf" "$issue" "$fetch")
-    name="${workload%% *}-$issue-$fetch"
-    "$wf" "${args[@]}" --rtl "$blocks" --stats "$tmp/rtl.json" | tee "$tmp/out"
-    if ! cmp "$tmp/model.json" "$tmp/rtl.json"; then
-      echo "$name: the statistics with $blocks as RTL differ from the golden model's" >&2
-      diff "$tmp/model.json" "$tmp/rtl.json" | head -20 >&2
-      exit 1
-    fi
-    IFS=, read -ra list <<<"$blocks"
-    for b in "${list[@]}"; do
-      # Per SM: two issue arbiters (two schedulers), one fetch arbiter, one table; a block in
-      # two roles (the two-level arbiter) runs in two configurations.
-      if ! grep -qE "Verilated RTL in the loop: .*${b}_[a-z0-9_]+ x(2|4)\b" "$tmp/out"; then
-        echo "$name: no Verilated $b instance per SM reported" >&2; exit 1
-      fi
-      covered+=" $b"
-    done
+    rtl_run "${workload%% *}-$issue-$fetch" "$(policy_blocks "$wf" "$issue" "$fetch")" "2|4"
   done 3<"$tmp/pairs"
 done
-# Large warps (LWM): the blocks an SM holds only then, on lwm-core with 256-thread large warps.
+# Large warps (LWM): the blocks an SM holds only then, on lwm-core with 256-thread large warps
+# and its one scheduler.
 large=$("$wf" sim --list-policies |
         sed -n 's/^every SM with large warps .* also holds: \[\([^]]*\)\].*/\1/p')
 [ -n "$large" ]
-lwm=(sim --preset lwm-core --workload viterbi --size 64 --param large_warp_size=256
-     --param max_warps=4 --param max_warps_per_cta=4 --param max_ctas=4)
-"$wf" "${lwm[@]}" --stats "$tmp/lwm.model.json" >/dev/null
-"$wf" "${lwm[@]}" --rtl "$large" --stats "$tmp/lwm.rtl.json" | tee "$tmp/out"
-if ! cmp "$tmp/lwm.model.json" "$tmp/lwm.rtl.json"; then
-  echo "lwm-core large warps: the statistics with $large as RTL differ from the golden model's" >&2
-  diff "$tmp/lwm.model.json" "$tmp/lwm.rtl.json" | head -20 >&2
-  exit 1
-fi
-IFS=, read -ra list <<<"$large"
-for b in "${list[@]}"; do
-  # One scheduler: one instance per SM.
-  if ! grep -qE "Verilated RTL in the loop: .*${b}_[a-z0-9_]+ x1\b" "$tmp/out"; then
-    echo "lwm-core large warps: no Verilated $b instance reported" >&2; exit 1
-  fi
-  covered+=" $b"
-done
+args=(sim --preset lwm-core --workload viterbi --size 64 --param large_warp_size=256
+      --param max_warps=4 --param max_warps_per_cta=4 --param max_ctas=4)
+rtl_run "lwm-core large warps" "$large" "1"
 for b in $("$wf" params --list | cut -d' ' -f1); do
   if ! grep -qw "$b" <<<"$covered"; then
     echo "block $b: no registered policy uses it, so no run put it in the loop" >&2; exit 1
