@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 namespace wf::sm {
+
 SubwarpIssue::PackerParams SubwarpIssue::params_for(const TimingConfig& c) {
   PackerParams p;
   p.num_lanes = c.machine.warp_size;
