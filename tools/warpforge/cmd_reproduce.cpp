@@ -1,10 +1,11 @@
 // `warpforge reproduce STUDY`: reruns a paper's experiments on the cycle model and writes our
-// numbers beside the paper's. Studies: baws (the others come with their issues). One
-// `warpforge sim` process per (workload, policy), several at once; then a Markdown report,
-// a CSV of every run and PNG plots (python3-matplotlib). Exit status: 0 every run passed,
-// 1 a run failed its check, deadlocked or crashed (the report lists it), 2 bad input.
+// numbers beside the paper's. The studies register themselves (study.h); this runs any of
+// them: one `warpforge sim` process per (workload, configuration), several at once; then a
+// Markdown report, a CSV of every run and PNG plots (python3-matplotlib). Exit status: 0 every
+// run passed, 1 a run failed its check, deadlocked or crashed (the report lists it), 2 bad input.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -19,12 +20,11 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "synth/subprocess.h"
-#include "tools/warpforge/baws_study.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/number_options.h"
 #include "tools/warpforge/output_paths.h"
 #include "tools/warpforge/parallel_runs.h"
-#include "workloads/workload.h"
+#include "tools/warpforge/study.h"
 
 namespace wf::cli {
 
@@ -41,28 +41,22 @@ struct ReproduceArgs {
   std::vector<std::string> only;  // restrict to these workloads
 };
 
-std::vector<std::string> suite(const std::string& name, const std::vector<std::string>& only) {
-  std::vector<std::string> out;
-  for (const auto* w : workloads::all_workloads()) {
-    if (std::find(w->suites.begin(), w->suites.end(), name) == w->suites.end()) continue;
-    if (!only.empty() && std::find(only.begin(), only.end(), w->name) == only.end()) continue;
-    out.push_back(w->name);
-  }
+std::string study_names() {
+  std::vector<std::string> names;
+  for (const auto& s : studies()) names.push_back(s->name());
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
   return out;
 }
 
-int run_baws(const ReproduceArgs& a) {
-  for (const auto& w : a.only) {
-    const auto* known = workloads::find_workload(w);
-    if (!known || known->suites.empty())
-      throw UsageError(fmt::format("--workloads: \"{}\" is not a workload of the BAWS study", w));
-  }
-  BawsResults r;
+int run_study(const Study& study, const ReproduceArgs& a) {
+  StudyResults r;
   r.quick = a.quick;
-  r.barrier_workloads = suite("baws-barrier", a.only);
-  r.other_workloads = suite("baws-other", a.only);
+  r.only = a.only;
   r.parallel = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
-  const std::filesystem::path out = a.out_dir.empty() ? "reproduce-baws" : a.out_dir;
+  const std::vector<StudyRun> all = study.plan(a.quick, a.only);
+  const std::filesystem::path out = a.out_dir.empty() ? "reproduce-" + study.name() : a.out_dir;
   check_output_dir("-o", out.string());
   const std::filesystem::path runs = out / "runs";
   std::error_code ec;
@@ -72,43 +66,32 @@ int run_baws(const ReproduceArgs& a) {
         fmt::format("-o {}: cannot create the directory: {}", out.string(), ec.message()));
 
   struct Planned {
-    std::string workload, policy;
+    std::string workload, config;
     std::filesystem::path stats;
   };
   std::vector<Planned> plan;  // runs to do
   std::vector<ProcessJob> jobs;
   const std::string self = self_executable().string();
-  for (const auto* ws : {&r.barrier_workloads, &r.other_workloads}) {
-    for (const auto& w : *ws) {
-      for (const auto& p : baws_policies()) {
-        const std::string stem = w + "__" + p.key();
-        Planned pl{w, p.label, runs / (stem + ".json")};
-        ProcessJob j;
-        j.argv = {self,    "sim",     "--workload", w,         "--issue",
-                  p.issue, "--fetch", p.fetch,      "--stats", pl.stats.string()};
-        if (a.quick) {
-          // Test-size inputs have few CTAs; on one SM they still share it, so the CTA-level
-          // policies have something to order.
-          const auto* wl = workloads::find_workload(w);
-          j.argv.insert(j.argv.end(), {"--size", std::to_string(wl->test_size)});
-          if (!wl->persistent_grid) j.argv.insert(j.argv.end(), {"--param", "num_sms=1"});
-        }
-        j.log = runs / (stem + ".log");
-        if (a.resume) {
-          // A run that finished and passed in an earlier, interrupted study is kept.
-          RunStats kept = read_run_stats(pl.stats.string());
-          kept.exit_status = kept.status == "ok" && kept.passed ? 0 : -1;
-          if (kept.ok()) {
-            r.runs[{pl.workload, pl.policy}] = kept;
-            ++r.resumed;
-            continue;
-          }
-        }
-        std::filesystem::remove(pl.stats, ec);  // a stale file must not pass for this run's
-        plan.push_back(std::move(pl));
-        jobs.push_back(std::move(j));
+  for (const StudyRun& run : all) {
+    Planned pl{run.workload, run.config, runs / (run.stem + ".json")};
+    ProcessJob j;
+    j.argv = {self, "sim", "--workload", run.workload};
+    j.argv.insert(j.argv.end(), run.sim_args.begin(), run.sim_args.end());
+    j.argv.insert(j.argv.end(), {"--stats", pl.stats.string()});
+    j.log = runs / (run.stem + ".log");
+    if (a.resume) {
+      // A run that finished and passed in an earlier, interrupted study is kept.
+      RunStats kept = read_run_stats(pl.stats.string());
+      kept.exit_status = kept.status == "ok" && kept.passed ? 0 : -1;
+      if (kept.ok()) {
+        r.runs[{pl.workload, pl.config}] = kept;
+        ++r.resumed;
+        continue;
       }
     }
+    std::filesystem::remove(pl.stats, ec);  // a stale file must not pass for this run's
+    plan.push_back(std::move(pl));
+    jobs.push_back(std::move(j));
   }
 
   const bool tty = isatty(fileno(stderr));
@@ -131,13 +114,14 @@ int run_baws(const ReproduceArgs& a) {
     RunStats s = read_run_stats(plan[i].stats.string());
     s.exit_status = outcomes[i].exit_status;
     s.seconds = outcomes[i].seconds;
-    r.runs[{plan[i].workload, plan[i].policy}] = s;
+    r.runs[{plan[i].workload, plan[i].config}] = s;
   }
 
-  write_file_atomically(out / "runs.csv", baws_runs_csv(r));
-  write_file_atomically(out / "plot-data.json", baws_plot_data_json(r));
-  const std::filesystem::path script = out / "baws_plots.py";
-  write_file_atomically(script, plot_scripts().at("baws_plots.py"));
+  const StudyReport report = study.report(r);
+  write_file_atomically(out / "runs.csv", report.runs_csv);
+  write_file_atomically(out / "plot-data.json", report.plot_data);
+  const std::filesystem::path script = out / study.plot_script();
+  write_file_atomically(script, plot_scripts().at(study.plot_script()));
   // Debian's python3-matplotlib belongs to the system interpreter; a python3 earlier on PATH
   // (a virtualenv, pyenv) may lack it.
   const std::string python =
@@ -146,7 +130,7 @@ int run_baws(const ReproduceArgs& a) {
   plotting.timeout = std::chrono::seconds(600);  // seconds, normally; a hung python is no plot
   const RunResult plot = run_process(
       {python, script.string(), (out / "plot-data.json").string(), out.string()}, plotting);
-  std::string md = baws_report_markdown(r);
+  std::string md = report.markdown;
   if (!plot.ok()) {
     md +=
         "\nThe plots could not be drawn (python3 with matplotlib is needed; "
@@ -154,7 +138,7 @@ int run_baws(const ReproduceArgs& a) {
         first_lines(plot.err.empty() ? plot.out : plot.err, 3) + "\n";
   }
   write_file_atomically(out / "report.md", md);
-  const bool ok = baws_all_runs_ok(r);
+  const bool ok = Study::all_ok(r);
   fmt::print("{} runs in {:.0f} s, {}; report: {}\n", r.runs.size(), r.wall_seconds,
              ok ? "all passed" : "SOME FAILED (see the report)", (out / "report.md").string());
   return ok ? 0 : 1;
@@ -162,7 +146,9 @@ int run_baws(const ReproduceArgs& a) {
 
 std::function<int()> setup(CLI::App& app) {
   auto a = std::make_shared<ReproduceArgs>();
-  app.add_option("study", a->study, "the study: baws")->required();
+  std::string help = "the study:";
+  for (const auto& s : studies()) help += "\n  " + s->name() + ": " + s->summary();
+  app.add_option("study", a->study, help)->required();
   app.add_option("-o,--out", a->out_dir, "output directory (default: reproduce-STUDY)");
   app.add_flag("--quick", a->quick, "small inputs (each workload's test size) on one SM: seconds");
   app.add_flag("--resume", a->resume,
@@ -173,10 +159,11 @@ std::function<int()> setup(CLI::App& app) {
   app.add_option("--workloads", a->only, "only these workloads of the study (comma separated)")
       ->delimiter(',');
   return [a] {
-    if (a->study != "baws")
-      throw UsageError(
-          fmt::format("reproduce: unknown study \"{}\"; expected one of baws", a->study));
-    return run_baws(*a);
+    const Study* study = find_study(a->study);
+    if (!study)
+      throw UsageError(fmt::format("reproduce: unknown study \"{}\"; expected one of {}", a->study,
+                                   study_names()));
+    return run_study(*study, *a);
   };
 }
 

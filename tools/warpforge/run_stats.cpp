@@ -1,0 +1,43 @@
+#include "tools/warpforge/run_stats.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace wf::cli {
+
+RunStats read_run_stats(const std::string& path) {
+  RunStats s;
+  std::ifstream in(path);
+  if (!in) return s;
+  try {
+    const auto j = nlohmann::json::parse(in);
+    s.status = j.at("status").get<std::string>();
+    s.passed = j.at("passed").get<bool>();
+    s.cycles = j.at("cycles").get<std::uint64_t>();
+    s.warp_instructions = j.at("warp_instructions").get<std::uint64_t>();
+    s.thread_instructions = j.at("thread_instructions").get<std::uint64_t>();
+    s.ipc = j.at("ipc").get<double>();
+    s.live_warp_cycles = j.at("live_warp_cycles").get<std::uint64_t>();
+    s.rtru = j.at("rtru").get<double>();
+    std::uint64_t busiest = 0, busy = 0;
+    for (const auto& sm : j.at("sms")) {
+      const auto b = sm.at("busy_cycles").get<std::uint64_t>();
+      busiest = std::max(busiest, b);
+      busy += b;
+    }
+    if (busiest && !j.at("sms").empty())
+      s.sm_balance = static_cast<double>(busy) / static_cast<double>(j.at("sms").size()) /
+                     static_cast<double>(busiest);
+    for (unsigned i = 0; i < sm::kNumWarpStates; ++i)
+      s.states[i] = j.at("states").at(sm::kWarpStateNames[i]).get<std::uint64_t>();
+    if (j.contains("active_lanes"))
+      s.active_lanes = j.at("active_lanes").get<std::vector<std::uint64_t>>();
+  } catch (const std::exception&) {
+    s.status.clear();
+  }
+  return s;
+}
+
+}  // namespace wf::cli

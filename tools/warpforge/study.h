@@ -1,0 +1,75 @@
+// A paper's experiments as `warpforge reproduce NAME` runs them. A study plans its runs (one
+// `warpforge sim` per workload and configuration) and turns their statistics into a report;
+// cmd_reproduce.cpp does the running (in parallel, with --resume and progress), the files and
+// the plots for every study alike. Each study lives in its own <name>_study.cpp and registers
+// itself with one WF_STUDY line; nothing else names it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tools/warpforge/run_stats.h"
+
+namespace wf::cli {
+
+struct StudyRun {
+  std::string workload;
+  std::string config;                 // its label in the report, e.g. "MWF(GTO)+CFF"
+  std::string stem;                   // runs/<stem>.json and .log
+  std::vector<std::string> sim_args;  // after `warpforge sim --workload W`
+};
+
+struct StudyResults {
+  std::vector<std::string> only;                                 // --workloads, if given
+  std::map<std::pair<std::string, std::string>, RunStats> runs;  // (workload, config)
+  bool quick = false;
+  double wall_seconds = 0;
+  std::size_t resumed = 0;  // runs kept from an interrupted study (--resume), not timed here
+  unsigned parallel = 1;
+};
+
+struct StudyReport {
+  std::string markdown;   // report.md
+  std::string plot_data;  // plot-data.json, the plot script's input
+  std::string runs_csv;   // runs.csv, one row per run
+};
+
+class Study {
+ public:
+  virtual ~Study() = default;
+  virtual std::string name() const = 0;
+  virtual std::string summary() const = 0;  // one line for `reproduce --help`
+  // Every run of the study; `only` restricts the workloads (a name that is not one of the
+  // study's is a UsageError naming it).
+  virtual std::vector<StudyRun> plan(bool quick, const std::vector<std::string>& only) const = 0;
+  virtual std::string plot_script() const = 0;  // a file of tools/plots/
+  virtual StudyReport report(const StudyResults& r) const = 0;
+  // True when every run finished, passed its check and did not deadlock.
+  static bool all_ok(const StudyResults& r);
+};
+
+std::vector<std::unique_ptr<Study>>& studies();
+const Study* find_study(const std::string& name);
+
+// The workloads of suite `name`, in registry order, restricted to `only` when it is not empty.
+std::vector<std::string> suite_workloads(const std::string& name,
+                                         const std::vector<std::string>& only);
+// Throws a UsageError for a name in `only` that is in none of `suites`.
+void check_study_workloads(const std::string& study, const std::vector<std::string>& suites,
+                           const std::vector<std::string>& only);
+
+struct StudyRegistrar {
+  explicit StudyRegistrar(std::unique_ptr<Study> s) { studies().push_back(std::move(s)); }
+};
+
+}  // namespace wf::cli
+
+#define WF_STUDY_CONCAT2(a, b) a##b
+#define WF_STUDY_CONCAT(a, b) WF_STUDY_CONCAT2(a, b)
+#define WF_STUDY(Class)                                                         \
+  static const ::wf::cli::StudyRegistrar WF_STUDY_CONCAT(wf_study_, __LINE__) { \
+    std::make_unique<Class>()                                                   \
+  }
