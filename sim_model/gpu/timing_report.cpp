@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "sim_model/gpu/fu_histogram.h"
 #include "sim_model/gpu/report_rows.h"
 #include "sim_model/gpu/run_totals.h"
 
@@ -96,7 +97,8 @@ std::uint64_t total_warp_instructions(const TimingResults& r) {
   return sm_total(r, &sm::SmStats::warp_instructions);
 }
 
-std::string timing_report_json(const TimingSession& session, const RunLabel& label) {
+std::string timing_report_json(const TimingSession& session, const RunLabel& label,
+                               const ReportOptions& options) {
   const TimingResults& r = session.results();
   ordered_json j;
   put_rows(j, report_rows(), input(session, label));
@@ -129,6 +131,10 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["warp_dump"] = dump;
   if (!r.cause.empty())
     j["livelock_cause"] = r.cause;  // only then: other runs' files stay as they were
+  if (options.fu_histogram) {
+    const FuHistogram h = fu_histogram(r);
+    j["fu_histogram"] = {{"sm_cycles", h.sm_cycles}, {"active_lanes", h.active_lanes}};
+  }
   return j.dump(2) + "\n";
 }
 

@@ -5,7 +5,8 @@
 // of report_rows.cpp. The JSON holds the run's rows in table order (dotted key paths nest
 // objects: "l1d.hit_rate" is l1d{hit_rate}), then sms[] (one object per SM from the per-SM
 // table), kernels[{name, start, end, cycles, warp_instructions, thread_instructions, ipc,
-// ctas[{cta, sm, start, end}]}] and warp_dump[lines] (deadlock: one line per live warp). The
+// ctas[{cta, sm, start, end}]}] and warp_dump[lines] (deadlock: one line per live warp); when
+// asked (ReportOptions), fu_histogram{sm_cycles, active_lanes[]} last (fu_histogram.h). The
 // CSV holds the rows that have a column, in the columns' order.
 #pragma once
 
@@ -20,7 +21,14 @@ struct RunLabel {
   bool passed = false;   // the CPU check held
 };
 
-std::string timing_report_json(const TimingSession& session, const RunLabel& label);
+// What the JSON holds beyond the statistics every run writes. Off by default, so that the files
+// of runs that do not ask stay as they were.
+struct ReportOptions {
+  bool fu_histogram = false;  // sim --fu-histogram
+};
+
+std::string timing_report_json(const TimingSession& session, const RunLabel& label,
+                               const ReportOptions& options = {});
 std::string timing_report_csv_header();
 std::string timing_report_csv_row(const TimingSession& session, const RunLabel& label);
 

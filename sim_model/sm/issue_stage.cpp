@@ -25,6 +25,7 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
   }
   if (core.config.large_warp_size)
     for (unsigned k = 0; k < n; ++k) packers_.push_back(std::make_unique<SubwarpIssue>(core, lsu));
+  core.stats.active_lanes.assign(std::size_t{n} * core.config.machine.warp_size + 1, 0);
 }
 
 int IssueStage::select(unsigned k, std::uint64_t ready) {
@@ -87,6 +88,7 @@ std::uint64_t IssueStage::unit_free_warps(std::uint64_t now) const {
 unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
   const unsigned n = static_cast<unsigned>(schedulers_.size());
   unsigned count = 0;
+  unsigned lanes = 0;  // active threads issued to the SIMD lanes, over the schedulers
   // Control waits end with time; issued warps were touched by their issue.
   const std::uint64_t recheck = (core_.recheck_mask | core_.in_state(WarpState::kControl) |
                                  core_.in_state(WarpState::kIssued)) &
@@ -131,13 +133,15 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
         issued[k] = w;
         ++count;
       }
-      if (p.cycle(now, takes, w, w >= 0 ? &large_rec_ : nullptr) && w < 0) ++count;
+      const unsigned sent = p.cycle(now, takes, w, w >= 0 ? &large_rec_ : nullptr);
+      if (sent && w < 0) ++count;
+      lanes += sent;
       continue;
     }
     const int pick = select(k, ready);
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;
-      issue(w, k, now);
+      lanes += issue(w, k, now);
       core_.set_state(w, WarpState::kIssued, now);
       issued[k] = static_cast<int>(w);
       ++count;
@@ -150,6 +154,7 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     core_.touch(w);
   }
   released_.clear();
+  if (lanes) ++core_.stats.active_lanes[lanes];
   return count;
 }
 
@@ -172,7 +177,7 @@ void IssueStage::check_states(std::uint64_t warps, std::uint64_t now) const {
   }
 }
 
-void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
+unsigned IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
   // The executor's step takes long enough for the wheel slot the result will be released
   // from to arrive before it is written.
@@ -189,6 +194,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   core_.touch(warp);
 
   const ptx::Instr& in = *rec.instr;
+  unsigned threads = 0;  // to the SIMD lanes now; a large warp's go as sub-warps (SubwarpIssue)
   if (large_) [[unlikely]] {
     // Its threads, counted once as the instruction issues (so a workload's thread instructions
     // are the same with and without large warps); its sub-warps take the unit from the next
@@ -196,7 +202,8 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
     core_.stats.thread_instructions += core_.executor->large_step().active_threads();
     large_rec_ = rec;
   } else {
-    core_.stats.thread_instructions += static_cast<std::uint64_t>(std::popcount(rec.active));
+    threads = static_cast<unsigned>(std::popcount(rec.active));
+    core_.stats.thread_instructions += threads;
     // Every earlier claim was noted when made, so the unit claimed now is the only one that
     // can stay busy later than timed_until.
     if (t.unit == Unit::kLdSt) {
@@ -229,6 +236,7 @@ void IssueStage::issue(unsigned warp, unsigned scheduler, std::uint64_t now) {
   }
   core_.note_ibuffer(warp);
   if (rec.is_barrier || rec.is_exit) barrier_effects(warp, scheduler, rec, now);
+  return threads;
 }
 
 void IssueStage::barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,

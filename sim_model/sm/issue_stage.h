@@ -60,7 +60,9 @@ class IssueStage {
   // Classifies the live warps of `warps` afresh and throws if the incrementally tracked state
   // differs (TimingConfig::check_warp_states; tests turn it on).
   void check_states(std::uint64_t warps, std::uint64_t now) const;
-  void issue(unsigned warp, unsigned scheduler, std::uint64_t now);
+  // Returns the active threads it sent to the SIMD lanes (0 for a large warp's instruction,
+  // whose sub-warps SubwarpIssue sends).
+  unsigned issue(unsigned warp, unsigned scheduler, std::uint64_t now);
   // Scheduler k's pick among `ready` (its warps' indices), or -1.
   int select(unsigned k, std::uint64_t ready);
   void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,

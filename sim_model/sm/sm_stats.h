@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "sim_model/sm/l1_data_port.h"
 #include "sim_model/sm/warp_phases.h"
@@ -22,6 +23,12 @@ struct SmStats {
   std::uint64_t memory_latency_cycles = 0;  // summed issue-to-data latency of those
   std::uint64_t ctas = 0;
   WarpPhaseTotals phases;  // RTRU over every warp-phase
+  // Functional-unit utilization: active_lanes[n] counts the cycles in which the SM's issues,
+  // summed over its schedulers, had n active threads (with large warps: the threads of the
+  // sub-warps sent down the pipeline). Bins 0 to schedulers x warp_size. [0] stays 0 here:
+  // counting the cycles without an issue would be work in every cycle, the ones the SM sleeps
+  // through included; gpu::fu_histogram derives them as the run's cycles minus the other bins.
+  std::vector<std::uint64_t> active_lanes;
 };
 
 }  // namespace wf::sm

@@ -42,8 +42,8 @@ blocks::SubwarpMode SubwarpIssue::mode_of(const ptx::StepRecord& rec) const {
   return blocks::SubwarpMode::kPack;
 }
 
-bool SubwarpIssue::cycle(std::uint64_t now, bool takes, int warp, const ptx::StepRecord* rec) {
-  if (!busy_ && warp < 0) return false;  // nothing held, nothing offered: no state can change
+unsigned SubwarpIssue::cycle(std::uint64_t now, bool takes, int warp, const ptx::StepRecord* rec) {
+  if (!busy_ && warp < 0) return 0;  // nothing held, nothing offered: no state can change
   Packer::In in;
   in.subwarp_ready = takes;
   if (warp >= 0) {
@@ -65,7 +65,7 @@ bool SubwarpIssue::cycle(std::uint64_t now, bool takes, int warp, const ptx::Ste
   } else if (sent && out.done) {
     busy_ = false;
   }
-  return sent;
+  return sent ? static_cast<unsigned>(std::popcount(out.subwarp_mask)) : 0;
 }
 
 void SubwarpIssue::load(unsigned warp, const ptx::StepRecord& rec) {

@@ -42,8 +42,8 @@ class SubwarpIssue {
   bool can_load(bool takes) const;
   // One cycle: the pipeline takes the offered sub-warp when `takes`, and large warp `warp`'s
   // instruction, just executed (`rec` and the executor's large_step()), is loaded when
-  // warp >= 0. Returns whether a sub-warp went.
-  bool cycle(std::uint64_t now, bool takes, int warp, const ptx::StepRecord* rec);
+  // warp >= 0. Returns the threads of the sub-warp that went, 0 when none did.
+  unsigned cycle(std::uint64_t now, bool takes, int warp, const ptx::StepRecord* rec);
   // Holds threads of an instruction (so the SM must run its issue stage every cycle).
   bool busy() const { return busy_; }
 

@@ -94,7 +94,8 @@ Outcome run(const workloads::Workload& w, const std::string& issue, const std::s
     out.skipped += s.skipped_cycles;
     s.skipped_cycles = 0;
   }
-  out.json = timing_report_json(*session, RunLabel{w.name, passed});
+  // With the functional-unit histogram, whose idle bin counts the cycles an SM slept through.
+  out.json = timing_report_json(*session, RunLabel{w.name, passed}, {.fu_histogram = true});
   return out;
 }
 

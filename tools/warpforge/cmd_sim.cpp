@@ -42,6 +42,7 @@ struct SimArgs {
   std::string workload, spec;
   bool list_policies = false;
   std::string stats, csv;
+  bool fu_histogram = false;
   std::string timeline, timeline_ctas = "0-2";
   std::string record_blocks;
   std::vector<std::string> rtl;
@@ -116,6 +117,8 @@ int run(const SimArgs& a) {
   if (a.workload.empty() == a.spec.empty())
     throw UsageError("sim: give exactly one of --workload NAME or --spec FILE");
   check_output_file("--stats", a.stats);
+  if (a.fu_histogram && a.stats.empty())
+    throw UsageError("--fu-histogram: expected --stats FILE.json too, which it adds to");
   check_output_file("--csv", a.csv);
   check_output_file("--timeline", a.timeline);
   check_output_dir("--record-blocks", a.record_blocks);
@@ -167,7 +170,11 @@ int run(const SimArgs& a) {
 
   const gpu::TimingResults& r = session->results();
   const gpu::RunLabel label{result.name, result.passed};
-  if (!a.stats.empty()) write_file_atomically(a.stats, gpu::timing_report_json(*session, label));
+  if (!a.stats.empty()) {
+    gpu::ReportOptions report;
+    report.fu_histogram = a.fu_histogram;
+    write_file_atomically(a.stats, gpu::timing_report_json(*session, label, report));
+  }
   if (!a.csv.empty()) append_csv_row(a.csv, gpu::timing_report_csv_row(*session, label));
   if (!a.timeline.empty())
     write_file_atomically(a.timeline, gpu::timeline_json(r, session->config()));
@@ -213,6 +220,9 @@ std::function<int()> setup(CLI::App& app) {
                "list every registered issue, fetch and CTA dispatch policy with the blocks it "
                "uses, and exit");
   app.add_option("--stats", a->stats, "write the statistics as JSON to this file");
+  app.add_flag("--fu-histogram", a->fu_histogram,
+               "with --stats: add fu_histogram, the SM-cycles by their number of active SIMD "
+               "lanes (functional-unit utilization)");
   app.add_option(
       "--csv", a->csv,
       "append the headline statistics as one CSV row (header first when the file is new)");
