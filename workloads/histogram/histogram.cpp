@@ -45,6 +45,6 @@ RunResult run_histogram(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("histogram",
             "256-bin byte histogram: shared-memory atomics per CTA, merged with global atomics",
             "input bytes (default 65536: 32 CTAs of 256 threads, 8 bytes per thread)",
-            run_histogram, 4096);
+            run_histogram, 4096, {"lwm"});
 
 }  // namespace wf::workloads

@@ -59,6 +59,7 @@ RunResult run_reduce(gpu::Runtime& runtime, const WorkloadOptions& options) {
 
 WF_WORKLOAD("reduce",
             "sum of u32 by shared-memory tree reduction, a barrier per level, one launch per pass",
-            "elements (default 65536: 64 CTAs of 512 threads, then 1 CTA)", run_reduce, 4096);
+            "elements (default 65536: 64 CTAs of 512 threads, then 1 CTA)", run_reduce, 4096,
+            {"lwm"});
 
 }  // namespace wf::workloads
