@@ -46,6 +46,7 @@ expect2 "sim --rtl of a block the policies do not use" "mwf_arbiter" \
   "$wf" sim --workload vecadd --issue gto --rtl mwf_arbiter --stats "$tmp/s2.json"
 expect2 "reproduce an unknown study" "nope" "$wf" reproduce nope
 expect2 "reproduce with a workload outside the study" "vecadd" "$wf" reproduce baws --workloads vecadd -o "$tmp/o7"
+expect2 "reproduce lwm with a workload outside the study" "scalarprod" "$wf" reproduce lwm --workloads scalarprod -o "$tmp/o7"
 expect2 "prove an unknown block" "nope_arbiter" "$wf" prove nope_arbiter -o "$tmp/o7"
 "$wf" gen lrr_arbiter -o "$tmp/rtl" >/dev/null
 sed 's/last_warp_q/pointer_q/g' "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/renamed.v"

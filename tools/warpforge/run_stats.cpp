@@ -32,8 +32,8 @@ RunStats read_run_stats(const std::string& path) {
                      static_cast<double>(busiest);
     for (unsigned i = 0; i < sm::kNumWarpStates; ++i)
       s.states[i] = j.at("states").at(sm::kWarpStateNames[i]).get<std::uint64_t>();
-    if (j.contains("active_lanes"))
-      s.active_lanes = j.at("active_lanes").get<std::vector<std::uint64_t>>();
+    if (j.contains("fu_histogram"))
+      s.active_lanes = j.at("fu_histogram").at("active_lanes").get<std::vector<std::uint64_t>>();
   } catch (const std::exception&) {
     s.status.clear();
   }
