@@ -14,7 +14,7 @@ std::vector<CffFetchArbiterParams> CffFetchArbiterParams::for_machine(const Mach
   p.num_cta_slots = std::max(2u, m.max_ctas);
   p.max_warps_per_cta = m.max_warps_per_cta;
   p.num_issue_ports = m.schedulers;
-  p.group_size = kTwoLevelIssueGroup * m.schedulers;
+  p.group_size = fetch_group_over(fetch_group_size(m), m.schedulers, p.num_warps);
   std::vector<CffFetchArbiterParams> out;
   for (FetchMode mode : {FetchMode::kLrr, FetchMode::kGto, FetchMode::kMwfLrr, FetchMode::kMwfGto,
                          FetchMode::kSawsLrr, FetchMode::kSawsGto, FetchMode::kTwoLevel}) {

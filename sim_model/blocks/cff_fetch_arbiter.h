@@ -16,8 +16,9 @@
 //            after the warp fetched last over all eligible warps, which walks on to the next
 //            group as the schedulers will. Within a group the schedulers issue round robin, so
 //            which of its warps issues next is not worth predicting; the group is. Groups are
-//            group_size consecutive SM warp ids (8 per scheduler: schedulers take warps round
-//            robin, so SM group g is the union of the schedulers' issue groups g).
+//            group_size consecutive SM warp ids ([sm] fetch_group_size per scheduler:
+//            schedulers take warps round robin, so SM group g is the union of the schedulers'
+//            issue groups g).
 // The issue ports tell the arbiter which warps the schedulers issued, so it tracks the same
 // "issued last" state the issue arbiters keep. The paper shares that state with MWF and counts
 // CFF as free; this block keeps its own copy so that it can be verified and costed alone.

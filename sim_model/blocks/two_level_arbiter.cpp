@@ -8,10 +8,11 @@ namespace wf::blocks {
 
 std::vector<TwoLevelArbiterParams> TwoLevelArbiterParams::for_machine(const Machine& m) {
   TwoLevelArbiterParams issue, fetch;
+  const unsigned group = fetch_group_size(m);
   issue.num_warps = std::max(2u, m.warps_per_scheduler());
-  issue.group_size = kTwoLevelIssueGroup;
+  issue.group_size = fetch_group_over(group, 1, issue.num_warps);
   fetch.num_warps = std::max(2u, m.max_warps);
-  fetch.group_size = kTwoLevelIssueGroup * m.schedulers;
+  fetch.group_size = fetch_group_over(group, m.schedulers, fetch.num_warps);
   return {issue, fetch};
 }
 

@@ -8,12 +8,14 @@
 //
 // One block, two uses, with different Params:
 //   issue arbiter (`--issue 2lev`): one per warp scheduler, request = ready, scheduler-local
-//     warp ids (SM warp w is warp w / schedulers of scheduler w mod schedulers); the paper's
-//     group of 8 warps (gtx480: 24 warps per scheduler = 3 groups);
+//     warp ids (SM warp w is warp w / schedulers of scheduler w mod schedulers); groups of
+//     [sm] fetch_group_size warps, the paper's 8 in both presets (gtx480: 24 warps per
+//     scheduler = 3 groups);
 //   fetch arbiter (`--fetch 2lev`): one per SM, request = eligible to fetch (I-buffer empty,
-//     no I-cache miss pending), SM warp ids; groups of 8 x schedulers warps, so that a fetch
-//     group is exactly the union of the schedulers' issue groups with the same index (gtx480:
-//     48 warps = 3 groups of 16).
+//     no I-cache miss pending), SM warp ids; groups of fetch_group_size x schedulers warps, so
+//     that a fetch group is exactly the union of the schedulers' issue groups with the same
+//     index (gtx480: 48 warps = 3 groups of 16).
+// A group of at least the warps there are is one group: plain round robin.
 // The paper switches groups when all warps of the group are stalled; here "stalled" is "not
 // requesting this cycle", which is all a scheduler can see.
 #pragma once

@@ -32,6 +32,8 @@ constexpr std::array kKeys = {
     PresetKey{"sm", "shared_memory_bytes", 0, kMi, false, A::kFallback, 49152},
     PresetKey{"sm", "schedulers", 1, 4, false, A::kRequired, 0},
     PresetKey{"sm", "ibuffer_entries", 1, 8, false, A::kFallback, 2},
+    // Two-level scheduling's fetch group, (large) warps per scheduler: the arbiters' range.
+    PresetKey{"sm", "fetch_group_size", 1, 64, false, A::kFallback, 8},
     PresetKey{"sm", "barrel_processing", 0, 1, false, A::kFallback, 0},
     PresetKey{"sm", "lwm_memory_rows", 0, 1, false, A::kFallback, 1},
     PresetKey{"sm", "lwm_single_jump", 0, 1, false, A::kFallback, 1},

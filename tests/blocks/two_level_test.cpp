@@ -1,6 +1,7 @@
 // Golden model of the two-level round-robin arbiter against hand-derived grant sequences.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "sim_model/blocks/cff_fetch_arbiter.h"
@@ -77,6 +78,26 @@ TEST(TwoLevelArbiter, Gtx480IssueAndFetchConfigurations) {
   EXPECT_EQ(configs[1].num_warps, 48u);
   EXPECT_EQ(configs[1].group_size, 16u);
   EXPECT_EQ(configs[1].num_groups(), 3u);
+}
+
+// [sm] fetch_group_size is the issue group of a scheduler and, times the schedulers, the fetch
+// group of the SM and of CFF's 2lev mode; a group of more warps than there are is all of them.
+TEST(TwoLevelArbiter, GroupSizeFollowsThePreset) {
+  auto groups = [](const std::string& preset, const std::string& size) {
+    Machine m = load_machine(preset);
+    if (!size.empty()) set_machine_param(m, "fetch_group_size", size);
+    std::vector<unsigned> out;
+    for (const auto& p : TwoLevelArbiterParams::for_machine(m)) out.push_back(p.group_size);
+    for (const auto& p : CffFetchArbiterParams::for_machine(m))
+      if (p.mode == FetchMode::kTwoLevel) out.push_back(p.group_size);
+    return out;
+  };
+  EXPECT_EQ(groups("gtx480", ""), (std::vector<unsigned>{8, 16, 16}));
+  EXPECT_EQ(groups("gtx480", "4"), (std::vector<unsigned>{4, 8, 8}));
+  EXPECT_EQ(groups("gtx480", "30"), (std::vector<unsigned>{24, 48, 48}));  // one group each
+  EXPECT_EQ(groups("lwm-core", ""), (std::vector<unsigned>{8, 8, 8}));
+  EXPECT_EQ(groups("lwm-core", "2"), (std::vector<unsigned>{2, 2, 2}));
+  EXPECT_EQ(groups("lwm-core", "64"), (std::vector<unsigned>{32, 32, 32}));
 }
 
 TEST(CffFetchArbiter, TwoLevelModePrefersTheSchedulersGroups) {

@@ -66,6 +66,29 @@ TEST(PresetParams, RefusalsNameTheParameterAndThePreset) {
             "(--param max_warps=8)");
 }
 
+// Two-level scheduling's fetch group: 1..64 (large) warps per scheduler; more than the warps
+// there are is one group, and allowed.
+TEST(PresetParams, FetchGroupSizeIsOneTo64Warps) {
+  Machine m = load_machine("lwm-core");
+  EXPECT_EQ(m.value("sm.fetch_group_size"), 8u);
+  EXPECT_EQ(load_machine("gtx480").value("sm.fetch_group_size"), 8u);
+  EXPECT_EQ(param_refusal(m, "fetch_group_size", "0"),
+            "--param fetch_group_size=0: expected an integer in 1..64");
+  EXPECT_EQ(param_refusal(m, "fetch_group_size", "65"),
+            "--param fetch_group_size=65: expected an integer in 1..64");
+  EXPECT_EQ(param_refusal(m, "fetch_group_size", "64"), "accepted");
+  EXPECT_EQ(m.value("sm.fetch_group_size"), 64u);
+  // In a preset file: the file's line.
+  std::string text = builtin_preset_text("lwm-core");
+  text.replace(text.find("max_warps = 32"), 0, "fetch_group_size = 0\n");
+  try {
+    parse_machine(text, "my.toml");
+    ADD_FAILURE() << "fetch_group_size = 0 accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "my.toml:14: [sm] fetch_group_size: expected an integer in 1..64");
+  }
+}
+
 // A key of a memory model the preset does not use would be read by nothing.
 // Large warps: whole rows of the 32-thread warp up to 512 threads, only with barrel processing;
 // max_threads then follows from the large warp size.

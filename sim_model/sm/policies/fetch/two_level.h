@@ -1,6 +1,7 @@
 // Fetch policy `2lev` (Narasiman et al., MICRO 2011 §3.2): two-level round robin over the SM's
-// warps with empty I-buffers, in fetch groups of 8 warps per scheduler (schedulers take warps
-// round robin, so SM group g is the union of the schedulers' issue groups g).
+// warps with empty I-buffers, in fetch groups of [sm] fetch_group_size warps per scheduler
+// (schedulers take warps round robin, so SM group g is the union of the schedulers' issue
+// groups g).
 #pragma once
 
 #include "sim_model/blocks/two_level_arbiter.h"
@@ -12,7 +13,8 @@ class TwoLevelFetch : public FetchPolicyBase, public OneBlockPolicy<blocks::TwoL
  public:
   static constexpr const char* kName = "2lev";
   static constexpr const char* kHelp =
-      "two-level round robin over empty I-buffers: stay in the fetch group fetched last";
+      "two-level round robin over empty I-buffers: stay in the fetch group (fetch_group_size x "
+      "schedulers warps) fetched last";
 
   // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
   explicit TwoLevelFetch(const TimingConfig& c)

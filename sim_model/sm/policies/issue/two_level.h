@@ -1,7 +1,7 @@
 // Issue policy `2lev` (Narasiman et al., MICRO 2011 §3.2): two-level round robin. A scheduler's
-// warps form fetch groups of 8; it stays in the group of the warp it issued last, round robin
-// inside it, and moves round robin to the next group with a ready warp when none of the group
-// can go.
+// warps form fetch groups of [sm] fetch_group_size (8 in both presets); it stays in the group of
+// the warp it issued last, round robin inside it, and moves round robin to the next group with a
+// ready warp when none of the group can go.
 #pragma once
 
 #include "sim_model/blocks/two_level_arbiter.h"
@@ -13,7 +13,8 @@ class TwoLevelIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::TwoL
  public:
   static constexpr const char* kName = "2lev";
   static constexpr const char* kHelp =
-      "two-level round robin: stay in the fetch group of 8 warps issued last, else the next";
+      "two-level round robin: stay in the fetch group (fetch_group_size warps, default 8) issued "
+      "last, else the next";
   static constexpr const char* kCffMode = "2lev";
 
   // The block's configurations list a scheduler's (issue) first, then the SM's (fetch).
