@@ -49,10 +49,11 @@ std::string emit(const blocks::WarpPriorityTableParams& p) {
   s << fmt::format("      arrivals = {{{}'d0, wpt_count_q[slot*COUNT_BITS +: COUNT_BITS]}};\n",
                    sum_bits - pb);
   s << "      for (port = 0; port < NUM_ARRIVE_PORTS; port = port + 1) begin\n";
+  // One port is a 1-bit arrive_valid_i, which Verilator refuses to index.
   s << fmt::format(
-      "        if (arrive_valid_i[port] && arrive_cta_i[port*CTA_BITS +: CTA_BITS] == "
+      "        if (arrive_valid_i{} && arrive_cta_i[port*CTA_BITS +: CTA_BITS] == "
       "slot[{}:0]) begin\n",
-      cb - 1);
+      ports == 1 ? "" : "[port]", cb - 1);
   s << fmt::format("          arrivals = arrivals + {};\n", lit(sum_bits, 1));
   s << "        end\n";
   s << "      end\n";

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Every configuration of every block, for the preset and every corner a block declares
-# (`warpforge params --corners`), must pass verilator --lint-only -Wall and yosys check -assert.
+# Every configuration of every block, for those rtl/ holds (gen_rtl.sh: every preset's and
+# lwm-core's variants) and every corner a block declares (`warpforge params --corners`), must
+# pass verilator --lint-only -Wall and yosys check -assert.
 set -euo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$wf" gen --all -o "$tmp/preset" >/dev/null
+mkdir "$tmp/rtl"
+bash "$(dirname "$0")/gen_rtl.sh" "$wf" "$tmp/rtl"
 corners=$("$wf" params --corners | awk '{print $2}' | sort -u)
 [ -n "$corners" ] || { echo "no block declares a corner"; exit 1; }
 for corner in $corners; do

@@ -27,7 +27,9 @@ void add_block_args(CLI::App& app, BlockArgs& args) {
                  "skipped");
   app.add_option(
       "--param", args.params,
-      "Override a block parameter, key=value (repeatable); `warpforge params` lists them");
+      "Override a block parameter, key=value (repeatable; `warpforge params` lists them), or a "
+      "preset key the blocks derive theirs from (fetch_group_size, large_warp_size, ...; "
+      "sm.max_warps_per_cta for the one that is also a block parameter)");
 }
 
 namespace {
@@ -76,7 +78,7 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
     }
     overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
-  const Machine machine = load_machine(args.preset);
+  Machine machine = load_machine(args.preset);
 
   std::vector<const harness::BlockEntry*> entries;
   if (args.all) {
@@ -86,26 +88,34 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
   }
   std::vector<std::string> skipped;
   if (!args.corner.empty()) entries = with_corner(entries, args.corner, args.all, skipped);
-  // Every override must mean something to at least one selected block.
+  // Every override must mean something to at least one selected block, or be a preset key,
+  // which the blocks then derive their parameters from (a key both are is the blocks').
+  blocks::ParamList block_params;
+  bool machine_changed = false;
   for (const auto& [key, value] : overrides) {
     bool known = false;
     for (const auto* e : entries)
       for (const auto& d : e->describe()) known |= d.name == key;
-    if (!known) {
+    if (known) {
+      block_params.emplace_back(key, value);
+    } else if (set_machine_param(machine, key, value)) {
+      machine_changed = true;
+    } else {
       std::set<std::string> names;
       for (const auto* e : entries)
         for (const auto& d : e->describe()) names.insert(d.name);
       std::string list;
       for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
       throw UsageError("--param " + key + "=" + value + ": unknown parameter (known: " + list +
-                       ")");
+                       ", or a preset key)");
     }
   }
+  if (machine_changed) check_machine(machine);
   std::vector<std::unique_ptr<harness::BlockConfig>> out;
   for (const auto* e : entries) {
     blocks::ParamList block_overrides;
     if (!args.corner.empty()) block_overrides = e->corner(args.corner)->params;
-    block_overrides.insert(block_overrides.end(), overrides.begin(), overrides.end());
+    block_overrides.insert(block_overrides.end(), block_params.begin(), block_params.end());
     for (auto& c : e->configs(machine, block_overrides)) out.push_back(std::move(c));
   }
   // Only once the selection is good: bad input gets its one line of error alone.
