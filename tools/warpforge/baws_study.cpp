@@ -372,20 +372,7 @@ std::string baws_report_markdown(const BawsResults& r) {
       "\nPlots: `speedup.png` (barrier-intensive speedups over LRR), `stalls.png` (this "
       "table). Every run: `runs.csv`, and `runs/` holds each run's stats and log.\n\n";
 
-  std::string failed;
-  for (const auto& [key, s] : r.runs) {
-    if (s.ok()) continue;
-    failed += fmt::format("| {} | {} | {} | {} | {} |\n", key.first, key.second, s.exit_status,
-                          s.status.empty() ? "no stats" : s.status, s.passed ? "yes" : "no");
-  }
-  if (!failed.empty()) {
-    md +=
-        "## Runs that failed\n\n| workload | policy | exit status | status | check passed |\n"
-        "|---|---|---|---|---|\n" +
-        failed + "\n";
-  } else {
-    md += "Every run passed its CPU check; none deadlocked.\n";
-  }
+  md += failed_runs_markdown(r.runs, "policy");
   return md;
 }
 

@@ -468,19 +468,7 @@ std::string LwmReport::markdown() const {
   md +=
       "Plots: `fig9.png` … `fig14.png`. Every run: `runs.csv`; `runs/` holds each run's stats "
       "and log.\n\n";
-  std::string failed;
-  for (const auto& [key, s] : r_.runs) {
-    if (s.ok()) continue;
-    failed += fmt::format("| {} | {} | {} | {} | {} |\n", key.first, key.second, s.exit_status,
-                          s.status.empty() ? "no stats" : s.status, s.passed ? "yes" : "no");
-  }
-  if (!failed.empty())
-    md +=
-        "## Runs that failed\n\n| workload | configuration | exit status | status | check "
-        "passed |\n|---|---|---|---|---|\n" +
-        failed + "\n";
-  else
-    md += "Every run passed its CPU check; none deadlocked.\n";
+  md += failed_runs_markdown(r_.runs, "configuration");
   return md;
 }
 

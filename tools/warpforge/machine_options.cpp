@@ -75,8 +75,8 @@ sm::TimingConfig timing_config(const MachineOptions& m) {
       throw UsageError(fmt::format(
           "--param {}: {} sets the {} memory, and this run simulates --memory {}; leave it out "
           "or choose --memory {}",
-          kv, set->display(), set->memory == Memory::kGolden ? "golden" : "fixed-latency",
-          m.memory, set->memory == Memory::kGolden ? "golden" : "fixed-latency"));
+          kv, set->display(), set->memory == Memory::kGolden ? "golden" : "fixed-latency", m.memory,
+          set->memory == Memory::kGolden ? "golden" : "fixed-latency"));
   }
   check_machine(machine);
   sm::TimingConfig c = sm::load_timing_config(machine);

@@ -52,4 +52,18 @@ void check_study_workloads(const std::string& study, const std::vector<std::stri
   }
 }
 
+std::string failed_runs_markdown(
+    const std::map<std::pair<std::string, std::string>, RunStats>& runs,
+    const std::string& config_column) {
+  std::string failed;
+  for (const auto& [key, s] : runs) {
+    if (s.ok()) continue;
+    failed += fmt::format("| {} | {} | {} | {} | {} |\n", key.first, key.second, s.exit_status,
+                          s.status.empty() ? "no stats" : s.status, s.passed ? "yes" : "no");
+  }
+  if (failed.empty()) return "Every run passed its CPU check; none deadlocked.\n";
+  return "## Runs that failed\n\n| workload | " + config_column +
+         " | exit status | status | check passed |\n|---|---|---|---|---|\n" + failed + "\n";
+}
+
 }  // namespace wf::cli

@@ -61,6 +61,12 @@ std::vector<std::string> suite_workloads(const std::string& name,
 void check_study_workloads(const std::string& study, const std::vector<std::string>& suites,
                            const std::vector<std::string>& only);
 
+// The report's closing section: a table of the runs that failed (`config_column` names the
+// second key, e.g. "policy"), or the line saying that every run passed.
+std::string failed_runs_markdown(
+    const std::map<std::pair<std::string, std::string>, RunStats>& runs,
+    const std::string& config_column);
+
 struct StudyRegistrar {
   explicit StudyRegistrar(std::unique_ptr<Study> s) { studies().push_back(std::move(s)); }
 };
