@@ -100,6 +100,7 @@ class Executor {
   // step() for a large warp (large_warp_step.cpp): the instruction row by row, then its control
   // effect on the warp's one SIMT stack.
   StepRecord step_large(Warp& w, Cta& cta);
+  StepRecord step_warp(Warp& w, Cta& cta);  // an ordinary warp's step()
   // The end of every step: the new pc, the settled SIMT stack and an exit's effects.
   void finish_step(Warp& w, Cta& cta, std::uint32_t next, StepRecord& rec);
 
