@@ -58,6 +58,16 @@ std::string label_of(unsigned size, unsigned group) {
   return l.empty() ? "Baseline" : l;
 }
 
+// Fig. 9's configurations, whose functional-unit utilization Fig. 10 shows.
+const std::vector<std::string> kFig9 = {"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"};
+
+// A figure the report draws as IPC per workload: its plot key, title, the text under its
+// heading, and its configurations.
+struct IpcFigure {
+  std::string key, title, intro;
+  std::vector<std::string> labels;
+};
+
 // Every configuration: the warp sizes alone (Fig. 11), each with every fetch group size that
 // is at most its warp count (Fig. 13 and 14), and LWM256 with its optimizations off (Fig. 12).
 const std::vector<Config>& configs() {
@@ -258,6 +268,7 @@ class LwmReport {
     return s ? fmt::format("{:.2f}", s->ipc) : "failed";
   }
   std::string ipc_table(const std::vector<std::string>& labels) const;
+  std::vector<IpcFigure> ipc_figures() const;  // Fig. 9, 11, 12, 13, 14
 
   const StudyResults& r_;
   std::vector<std::string> workloads_;
@@ -288,6 +299,30 @@ std::string LwmReport::ipc_table(const std::vector<std::string>& labels) const {
     md += n ? fmt::format(" **{}** |", pct(m)) : " – |";
   }
   return md + "\n\n";
+}
+
+std::vector<IpcFigure> LwmReport::ipc_figures() const {
+  std::vector<std::string> fig13 = {"Baseline"}, fig14 = {"Baseline"};
+  for (unsigned g : kGroups) fig13.push_back(label_of(32, g));
+  for (unsigned s : kWarpSizes)
+    if (unsigned g = best_group(s)) fig14.push_back(label_of(s, g));
+  return {
+      {"fig9", "IPC: Baseline, LWM, 2Lev, LWM+2Lev (Fig. 9)", "", kFig9},
+      {"fig11",
+       "Large warp size (Fig. 11), round robin",
+       "",
+       {"Baseline", "LWM64", "LWM128", "LWM256", "LWM512"}},
+      {"fig12",
+       "LWM optimizations (Fig. 12), LWM256, round robin",
+       "mem opt: memory instructions form one sub-warp per row (`lwm_memory_rows`); jump opt: "
+       "an unconditional jump is one sub-warp (`lwm_single_jump`).\n\n",
+       {"LWM256 no opt", "LWM256 mem opt", "LWM256 jump opt", "LWM256"}},
+      {"fig13", "Fetch group size (Fig. 13), 32-thread warps", "", fig13},
+      {"fig14", "Best fetch group per warp size (Fig. 14)",
+       "For each warp size, the fetch group with the highest mean gain over the workloads "
+       "(the paper plots only that one).\n\n",
+       fig14},
+  };
 }
 
 std::string LwmReport::markdown() const {
@@ -419,8 +454,11 @@ std::string LwmReport::markdown() const {
     md += "\n";
   }
 
-  md += "## IPC: Baseline, LWM, 2Lev, LWM+2Lev (Fig. 9)\n\n";
-  md += ipc_table({"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"});
+  const std::vector<IpcFigure> figures = ipc_figures();
+  auto ipc_section = [&](const IpcFigure& f) {
+    md += "## " + f.title + "\n\n" + f.intro + ipc_table(f.labels);
+  };
+  ipc_section(figures[0]);
 
   md += "## Functional-unit utilization (Fig. 10)\n\n";
   md +=
@@ -431,7 +469,7 @@ std::string LwmReport::markdown() const {
   for (std::size_t i = 0; i < kBuckets.size(); ++i) md += "---|";
   md += "\n";
   for (const auto& w : workloads_) {
-    for (const char* c : {"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"}) {
+    for (const auto& c : kFig9) {
       const RunStats* s = find(w, c);
       const auto b = s ? buckets(*s) : std::vector<double>{};
       md += fmt::format("| {} | {} |", w, c);
@@ -441,29 +479,7 @@ std::string LwmReport::markdown() const {
     }
   }
   md += "\n";
-
-  md += "## Large warp size (Fig. 11), round robin\n\n";
-  md += ipc_table({"Baseline", "LWM64", "LWM128", "LWM256", "LWM512"});
-
-  md += "## LWM optimizations (Fig. 12), LWM256, round robin\n\n";
-  md +=
-      "mem opt: memory instructions form one sub-warp per row (`lwm_memory_rows`); jump opt: an "
-      "unconditional jump is one sub-warp (`lwm_single_jump`).\n\n";
-  md += ipc_table({"LWM256 no opt", "LWM256 mem opt", "LWM256 jump opt", "LWM256"});
-
-  md += "## Fetch group size (Fig. 13), 32-thread warps\n\n";
-  std::vector<std::string> fig13 = {"Baseline"};
-  for (unsigned g : kGroups) fig13.push_back(label_of(32, g));
-  md += ipc_table(fig13);
-
-  md += "## Best fetch group per warp size (Fig. 14)\n\n";
-  md +=
-      "For each warp size, the fetch group with the highest mean gain over the workloads "
-      "(the paper plots only that one).\n\n";
-  std::vector<std::string> fig14 = {"Baseline"};
-  for (unsigned s : kWarpSizes)
-    if (unsigned g = best_group(s)) fig14.push_back(label_of(s, g));
-  md += ipc_table(fig14);
+  for (std::size_t i = 1; i < figures.size(); ++i) ipc_section(figures[i]);
 
   md +=
       "Plots: `fig9.png` … `fig14.png`. Every run: `runs.csv`; `runs/` holds each run's stats "
@@ -492,26 +508,15 @@ std::string LwmReport::plot_data() const {
     f["ipc"] = ipc;
     return f;
   };
-  j["fig9"] = figure("IPC: Baseline, LWM, 2Lev, LWM+2Lev (Fig. 9)",
-                     {"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"});
-  j["fig11"] = figure("Large warp size, round robin (Fig. 11)",
-                      {"Baseline", "LWM64", "LWM128", "LWM256", "LWM512"});
-  j["fig12"] = figure("LWM optimizations, LWM256 (Fig. 12)",
-                      {"LWM256 no opt", "LWM256 mem opt", "LWM256 jump opt", "LWM256"});
-  std::vector<std::string> fig13 = {"Baseline"}, fig14 = {"Baseline"};
-  for (unsigned g : kGroups) fig13.push_back(label_of(32, g));
-  for (unsigned s : kWarpSizes)
-    if (unsigned g = best_group(s)) fig14.push_back(label_of(s, g));
-  j["fig13"] = figure("Fetch group size, 32-thread warps (Fig. 13)", fig13);
-  j["fig14"] = figure("Best fetch group per warp size (Fig. 14)", fig14);
+  for (const IpcFigure& f : ipc_figures()) j[f.key] = figure(f.title, f.labels);
   ordered_json f10;
   f10["title"] = "Functional-unit utilization (Fig. 10)";
   ordered_json names = ordered_json::array();
   for (const auto& b : kBuckets) names.push_back(b.name);
   f10["buckets"] = names;
-  f10["configs"] = {"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"};
+  f10["configs"] = kFig9;
   ordered_json shares = ordered_json::object();
-  for (const char* c : {"Baseline", "LWM256", "2Lev8", "LWM256+2Lev2"}) {
+  for (const auto& c : kFig9) {
     ordered_json per = ordered_json::array();
     for (const auto& w : workloads_) {
       const RunStats* s = find(w, c);
