@@ -17,6 +17,7 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
   const unsigned n = core.config.machine.schedulers;
   for (unsigned k = 0; k < n; ++k) {
     schedulers_.emplace_back(core.config);
+    schedulers_.back().attach(core, k, n);
     if (schedulers_.back().calls_block_without_ready()) calls_without_ready_ |= 1u << k;
   }
   for (unsigned w = 0; w < core.warps.size(); ++w) {

@@ -18,6 +18,8 @@ class BlockTraceSet;
 
 namespace wf::sm {
 
+struct SmCore;
+
 class WarpScheduler {
  public:
   static constexpr unsigned kMaxWarps = policies::kMaxSchedulerWarps;
@@ -32,6 +34,9 @@ class WarpScheduler {
     inputs_.warp_cta[local_warp] = static_cast<std::uint8_t>(cta_slot);
   }
   void set_cta_age(const std::array<std::uint8_t, kMaxCtas>& age) { inputs_.cta_age = age; }
+  // Once, when the SM is built: hands `core` to a policy that reads the SM's warp states
+  // (one with an attach() member, issue_policy.h); the others never see it.
+  void attach(const SmCore& core, unsigned scheduler, unsigned num_schedulers);
 
   // Picks among `ready` (bit = local warp) and clocks the policy's blocks. -1 when nothing is
   // ready. Inline: most calls have nothing ready and end at the first test.

@@ -71,7 +71,7 @@ TEST(PresetLoader, LeftOutKeysGetTheirDocumentedValues) {
 struct Refused {
   const char* what;
   std::string text;
-  const char* message;
+  std::string message;
 };
 
 class PresetRefusal : public testing::TestWithParam<Refused> {};
@@ -147,8 +147,8 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:69: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
                 "cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)"},
         Refused{"policy", edited("issue = \"lrr\"", "issue = \"bogus\""),
-                "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of lrr, "
-                "gto, mwf-lrr, mwf-gto, saws, 2lev"},
+                "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of " +
+                    sm::policies::policy_names(sm::policies::PolicyKind::kIssue, ", ")},
         Refused{"policy key", edited("issue = \"lrr\"", "isue = \"lrr\""),
                 "my.toml:123: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
     [](const testing::TestParamInfo<Refused>& info) {

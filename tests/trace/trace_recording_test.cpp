@@ -51,12 +51,15 @@ SimRun simulate(const std::string& issue, const std::string& fetch,
   return r;
 }
 
-// Records whose grant_valid_o is set, over the traces of `dir` whose instance contains `role`.
+// Records whose grant_valid_o is set, over the traces of `dir` whose instance contains `role`
+// and whose block grants (a policy may call other blocks beside its arbiter: blocklat's stall
+// counter bank).
 std::uint64_t granted_records(const std::filesystem::path& dir, const std::string& role) {
   std::uint64_t n = 0;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
     TraceReader r(e.path());
     if (r.header().instance.find(role) == std::string::npos) continue;
+    if (r.header().out_ports.at(0).name != "grant_valid_o") continue;
     for (TraceEntry t = r.next(); t.kind != TraceEntry::Kind::kEnd; t = r.next()) {
       if (t.kind != TraceEntry::Kind::kRecord) continue;
       const auto out = unpack_ports(r.header().out_ports, r.record(), r.header().in_bits());

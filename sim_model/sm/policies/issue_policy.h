@@ -11,7 +11,11 @@
 //   void reset();
 //   template <class F> void for_each_block(F&& f)  calls f(slot) for each BlockSlot it holds,
 //                                     in Blocks order (trace recording, sim --rtl);
-// and may override the defaults of IssuePolicyBase.
+// and may override the defaults of IssuePolicyBase, and may have
+//   void attach(const SmCore&, unsigned scheduler, unsigned num_schedulers)
+//                                     called once when the SM is built, for a policy whose
+//                                     blocks follow the SM's warp states (blocklat); it reads
+//                                     them in select(), at no cost to the other policies.
 #pragma once
 
 #include <array>
