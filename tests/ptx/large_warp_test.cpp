@@ -46,7 +46,10 @@ TEST_P(LargeWarpWorkloads, SameMemoryAndThreadInstructionsAsOrdinaryWarps) {
     SCOPED_TRACE("large warps of " + std::to_string(size));
     const Outcome large = run_workload(*w, size);
     EXPECT_TRUE(large.passed);
-    EXPECT_EQ(large.digest, ordinary.digest);
+    // iix stores in the order its atomics land, which large warps change (its check accepts any).
+    if (w->name != "iix") {
+      EXPECT_EQ(large.digest, ordinary.digest);
+    }
     ASSERT_EQ(large.kernels.size(), ordinary.kernels.size());
     for (std::size_t k = 0; k < large.kernels.size(); ++k) {
       SCOPED_TRACE(large.kernels[k].kernel);
