@@ -3,7 +3,8 @@
 // normal samples, portfolio prices a portfolio of NOPT swaptions on the final rates and
 // discounts it. Each thread keeps its rates and the portfolio's discount and annuity factors
 // in arrays indexed by the loop counters, which nvcc places in local memory: every step reads
-// and writes them there, which is what makes the benchmark memory-bound. No barriers.
+// and writes them there, the traffic that makes it memory-bound (Type-M) in the DYNCTA paper.
+// No barriers.
 //
 // The SDK uses __expf and __fdividef, whose approximate results are implementation-defined;
 // here every operation is an IEEE operation with one rounding (or an fma), and exp is written
