@@ -43,6 +43,9 @@ struct Workload {
   // The kernel synchronizes across CTAs (a global barrier), so its whole grid must be resident
   // at once: studies must not shrink the machine under it.
   bool persistent_grid = false;
+  // Its device memory ends up in an order the schedule decides (a log or lists filled through
+  // atomics; its check accepts any order), so tests must not compare it between schedules.
+  bool schedule_dependent_memory = false;
 
   const EmbeddedPtx& ptx() const { return embedded_ptx(name); }
 };

@@ -19,13 +19,6 @@
 namespace wf::gpu {
 namespace {
 
-// spinlock logs which CTA took the lock at each count, and iix emits its pairs and fills its
-// lists in the order its atomics land: that order is the schedule's, so their memory
-// legitimately differs between modes (their checks accept any order).
-bool memory_is_schedule_independent(const std::string& w) {
-  return w != "spinlock" && w != "iix";
-}
-
 struct Outcome {
   workloads::RunResult result;
   std::uint64_t digest = 0;
@@ -90,7 +83,7 @@ TEST_P(TimingWorkload, PassesUnderEveryPolicyAndMatchesFunctionalMemory) {
         for (auto v : s.states) sum += v;
         EXPECT_EQ(sum, s.live_warp_cycles);
       }
-      if (memory_is_schedule_independent(w->name)) {
+      if (!w->schedule_dependent_memory) {  // its check accepts any order
         EXPECT_EQ(t.digest, functional.digest);
       }
     }

@@ -216,6 +216,7 @@ RunResult run_aes(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("aes",
             "AES-128 decryption (ECB, equivalent inverse cipher): a block per thread, T-tables "
             "in shared memory, round keys in constant memory; one barrier",
-            "16-byte blocks (default 65536: 256 CTAs of 256 threads)", run_aes, 300, {"lwm"});
+            "16-byte blocks (default 65536: 256 CTAs of 256 threads)", run_aes, 300,
+            {"lwm", "dyncta"});
 
 }  // namespace wf::workloads

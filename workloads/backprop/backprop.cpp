@@ -141,6 +141,6 @@ WF_WORKLOAD("backprop",
             "perceptron training step (Rodinia backprop): layer forward with a column-sum tree "
             "in shared memory (barrier per level), then the weight adjustment",
             "input units, a multiple of 16 (default 8192: 512 CTAs of 256 threads, 16 hidden)",
-            run_backprop, 256, {"baws-other"});
+            run_backprop, 256, {"baws-other", "dyncta"});
 
 }  // namespace wf::workloads

@@ -96,6 +96,7 @@ RunResult run_bfs(gpu::Runtime& runtime, const WorkloadOptions& options) {
 }  // namespace
 
 WF_WORKLOAD("bfs", "level-synchronous BFS on a random CSR graph; divergent, two launches per level",
-            "nodes (default 57600: 225 CTAs of 256 threads)", run_bfs, 512, {"baws-other", "lwm"});
+            "nodes (default 57600: 225 CTAs of 256 threads)", run_bfs, 512,
+            {"baws-other", "lwm", "dyncta"});
 
 }  // namespace wf::workloads

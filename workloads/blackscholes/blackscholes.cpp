@@ -158,6 +158,6 @@ WF_WORKLOAD("blackscholes",
             "Black-Scholes call and put prices (CUDA SDK BlackScholes): an option per thread, "
             "float exp/log/sqrt and the polynomial normal distribution; no barriers",
             "options (default 131072: 512 CTAs of 256 threads)", run_blackscholes, 1000,
-            {"lwm"});
+            {"lwm", "dyncta"});
 
 }  // namespace wf::workloads

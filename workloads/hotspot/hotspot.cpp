@@ -97,6 +97,6 @@ WF_WORKLOAD("hotspot",
             "chip thermal stencil (Rodinia hotspot): 16x16 tiles with a 2-cell halo, two steps "
             "per launch in shared memory, two barriers per step",
             "chip side in cells (default 256: 22x22 CTAs of 256 threads, 4 steps in 2 launches)",
-            run_hotspot, 28, {"baws-other", "lwm"});
+            run_hotspot, 28, {"baws-other", "lwm", "dyncta"});
 
 }  // namespace wf::workloads

@@ -97,6 +97,6 @@ WF_WORKLOAD("iix",
             "atomic cursor and counts words atomically, fill appends to lists by atomics; no "
             "barriers",
             "words in the collection (default 1228800: 1200 CTAs of 128 threads, 8 words each)",
-            run_iix, 4096, {"dyncta"});
+            run_iix, 4096, {"dyncta"}, 0, false, /*schedule_dependent_memory=*/true);
 
 }  // namespace wf::workloads

@@ -132,6 +132,6 @@ WF_WORKLOAD("kmeans",
             "k-means clustering (Rodinia kmeans): a point-per-thread nearest-centre kernel with "
             "the centres in constant memory, the host moves the centres; no barriers",
             "points (default 120000: 22x22 CTAs of 256 threads, 5 clusters, 4 features)",
-            run_kmeans, 1000, {"baws-other", "lwm"});
+            run_kmeans, 1000, {"baws-other", "lwm", "dyncta"});
 
 }  // namespace wf::workloads

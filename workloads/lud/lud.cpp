@@ -126,6 +126,6 @@ WF_WORKLOAD("lud",
             "per 16x16 block step, barriers inside the diagonal and perimeter blocks",
             "matrix order n, a multiple of 16 (default 256: 15 steps, the first lud_internal "
             "15x15 CTAs of 256 threads)",
-            run_lud, 32, {"baws-other"});
+            run_lud, 32, {"baws-other", "dyncta"});
 
 }  // namespace wf::workloads

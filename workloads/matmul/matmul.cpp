@@ -55,6 +55,6 @@ WF_WORKLOAD("matmul",
             "C = A*B, 16x16 tiles staged through shared memory, two barriers per tile step",
             "order n of C = A (n x 64) * B (64 x n), a multiple of 16 (default 352: 22x22 CTAs of "
             "256 threads)",
-            run_matmul, 32, {"baws-barrier", "lwm"}, 21);
+            run_matmul, 32, {"baws-barrier", "lwm", "dyncta"}, 21);
 
 }  // namespace wf::workloads

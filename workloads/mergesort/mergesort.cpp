@@ -59,6 +59,6 @@ WF_WORKLOAD("mergesort",
             "stable merge sort of key-value pairs: 512-pair chunks in shared memory, then global "
             "merge passes; binary-search ranking between two barriers per merge step",
             "pairs, a power of two >= 512 (default 131072: 256 CTAs of 256 threads per launch)",
-            run_mergesort, 1024, {"baws-barrier"}, 21);
+            run_mergesort, 1024, {"baws-barrier", "blocklat"}, 21);
 
 }  // namespace wf::workloads

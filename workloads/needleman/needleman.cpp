@@ -79,6 +79,6 @@ WF_WORKLOAD("needleman",
             "Needleman-Wunsch alignment scores (Rodinia nw): one 32x32 tile per CTA of 32 "
             "threads, an anti-diagonal of tiles per launch, a barrier per in-tile anti-diagonal",
             "sequence length (multiple of 32; default 1024: 63 launches of 1 to 32 CTAs)",
-            run_needleman, 64, {"lwm"});
+            run_needleman, 64, {"lwm", "dyncta"});
 
 }  // namespace wf::workloads

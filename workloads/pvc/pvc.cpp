@@ -94,6 +94,6 @@ WF_WORKLOAD("pvc",
             "Page View Count (Mars MapReduce): per CTA, map URL records to hash keys, group by "
             "bitonic sort in shared memory, reduce runs through a prefix sum; a barrier per step",
             "log records (default 115200: 450 CTAs of 256 threads, a chunk of 256 records each)",
-            run_pvc, 1000, {"baws-barrier"}, 21);
+            run_pvc, 1000, {"baws-barrier", "dyncta"}, 21);
 
 }  // namespace wf::workloads

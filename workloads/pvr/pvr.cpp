@@ -68,6 +68,6 @@ WF_WORKLOAD("pvr",
             "Page View Rank (Mars MapReduce): per CTA, map (page, views) to view-count keys, "
             "bitonic sort in shared memory, competition ranks by a max-scan; a barrier per step",
             "pages (default 115200: 450 CTAs of 256 threads, a chunk of 256 pages each)", run_pvr,
-            1000, {"baws-barrier"}, 21);
+            1000, {"baws-barrier", "dyncta"}, 21);
 
 }  // namespace wf::workloads

@@ -55,6 +55,6 @@ WF_WORKLOAD(
     "scalar products of vector pairs: strided partial sums into 1024 shared accumulators, "
     "then a tree reduction with a barrier per level",
     "vector pairs of 4096 floats (default 256; one CTA of 512 threads per pair, at most 256)",
-    run_scalarprod, 4, {"baws-barrier"}, 21);
+    run_scalarprod, 4, {"baws-barrier", "dyncta"}, 21);
 
 }  // namespace wf::workloads

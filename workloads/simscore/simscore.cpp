@@ -98,6 +98,6 @@ WF_WORKLOAD("simscore",
             "staged through shared memory, then each CTA's 256 pairs bitonic-sorted by score; "
             "a barrier per stage and per sort step",
             "documents, a multiple of 16 (default 480: 465 CTAs of 16x16 pairs, 32 features)",
-            run_simscore, 32, {"baws-barrier"}, 21);
+            run_simscore, 32, {"baws-barrier", "dyncta"}, 21);
 
 }  // namespace wf::workloads

@@ -60,6 +60,7 @@ RunResult run_spinlock(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("spinlock",
             "global spin mutex (atomicCAS / atomicExch with __threadfence) taken by one thread "
             "per CTA around a plain counter increment",
-            "CTAs of 256 threads, 4 critical sections each (default 64)", run_spinlock, 8);
+            "CTAs of 256 threads, 4 critical sections each (default 64)", run_spinlock, 8, {}, 0,
+            false, /*schedule_dependent_memory=*/true);
 
 }  // namespace wf::workloads

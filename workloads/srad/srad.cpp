@@ -113,6 +113,6 @@ WF_WORKLOAD("srad",
             "iteration, halos in shared memory, four barriers each",
             "image side n, a multiple of 16 (default 352: 22x22 CTAs of 256 threads, 2 "
             "iterations)",
-            run_srad, 32, {"baws-barrier"}, 21);
+            run_srad, 32, {"baws-barrier", "dyncta"}, 21);
 
 }  // namespace wf::workloads

@@ -35,6 +35,6 @@ RunResult run_vecadd(gpu::Runtime& runtime, const WorkloadOptions& options) {
 }  // namespace
 
 WF_WORKLOAD("vecadd", "c = a + b on floats, one element per thread; no synchronization",
-            "elements (default 16384: 64 CTAs of 256 threads)", run_vecadd, 2048);
+            "elements (default 16384: 64 CTAs of 256 threads)", run_vecadd, 2048, {"blocklat"});
 
 }  // namespace wf::workloads
