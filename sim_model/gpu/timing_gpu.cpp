@@ -60,12 +60,30 @@ TimingGpu::TimingGpu(TimingSession& session)
     sms_.push_back(std::make_unique<sm::Sm>(config_, i, std::move(l1)));
   }
   asleep_.assign(sms_.size(), false);
-  if (session.external_blocks)
+  ctas_.set_memory(memory_.get());
+  // The dispatch policy's blocks serve one SM each: instance sm<id>_dispatch.
+  if (session.external_blocks) {
     for (auto& s : sms_) s->use_external(*session.external_blocks);
+    std::visit(
+        [&](auto& p) {
+          p.for_each_block(
+              [&](auto& slot, const std::string&) { session.external_blocks->attach(slot); });
+        },
+        dispatch_);
+  }
   if (session.block_traces) {
     block_traces_ = session.block_traces.get();
     for (auto& s : sms_) s->record_blocks(*block_traces_);
+    std::visit(
+        [&](auto& p) {
+          p.for_each_block([&](auto& slot, const std::string& instance) {
+            slot.record_to(block_traces_->open(instance, slot.params()));
+          });
+        },
+        dispatch_);
   }
+  dispatch_every_cycle_ =
+      std::visit([](const auto& p) { return std::decay_t<decltype(p)>::kEveryCycle; }, dispatch_);
   memory_->set_atomic_hook([this](const mem::LineRequest& r) {
     if (r.sm < sms_.size()) sms_[r.sm]->atomic_arrived(r.id, r.addr);
   });
@@ -154,6 +172,8 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
         }
         std::visit([&](auto& p) { p.cta_finished(ctas_); }, dispatch_);
       }
+      if (dispatch_every_cycle_) [[unlikely]]
+        std::visit([&](auto& p) { p.end_cycle(ctas_, now_); }, dispatch_);
       warp_instructions += issued;
       if (issued) last_issue = now_;
       ++now_;
@@ -227,6 +247,24 @@ void TimingGpu::publish() {
   results.timeline.clear();
   for (auto& s : sms_)
     results.timeline.insert(results.timeline.end(), s->timeline().begin(), s->timeline().end());
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (requires { p.trace(); }) {
+          results.cta_limit_period = p.period();
+          results.cta_limits.clear();
+          for (std::size_t i = 0; i < sms_.size(); ++i) {
+            const auto& t = p.trace()[i];
+            TimingResults::CtaLimitSm r;
+            r.idle_cycles = t.idle_cycles;
+            r.mem_cycles = t.mem_cycles;
+            r.avg_limit = t.cycles ? static_cast<double>(t.limit_cycles) / t.cycles : 0.0;
+            r.limit_series = t.n;
+            r.paused_warp_cycles = sms_[i]->paused_warp_cycles();
+            results.cta_limits.push_back(std::move(r));
+          }
+        }
+      },
+      dispatch_);
 }
 
 void TimingGpu::deadlock(const ptx::LaunchContext& ctx, std::uint64_t idle_cycles) {

@@ -63,6 +63,7 @@ class TimingGpu {
   std::uint64_t now_ = 0;
   sm::policies::CtaDispatcher ctas_;  // the launch's CTAs not yet placed
   sm::policies::DispatchPolicyList::apply<std::variant> dispatch_;
+  bool dispatch_every_cycle_ = false;  // the policy has an end_cycle (kEveryCycle)
   KernelTiming* kernel_ = nullptr;
   trace::BlockTraceSet* block_traces_ = nullptr;  // null unless recording
   // Per SM and warp slot, the PCs each warp ran while the livelock monitor watched.

@@ -23,6 +23,36 @@ double rounded(double v) {
   return static_cast<double>(static_cast<std::int64_t>(v * 1e6 + 0.5)) / 1e6;
 }
 
+// DYNCTA's measures (Kayiran et al., PACT 2013, Table III and Fig. 4): RACT, the cycles an SM
+// issued over the cycles it held a CTA (its core inactivity's complement); util, the cycles an
+// SM held a CTA over the run's; and per SM its controller's C_idle, C_mem and n.
+ordered_json cta_limit_report(const TimingResults& r) {
+  ordered_json sms = ordered_json::array();
+  std::uint64_t issuing = 0, busy = 0;
+  for (std::size_t i = 0; i < r.cta_limits.size() && i < r.sms.size(); ++i) {
+    const auto& c = r.cta_limits[i];
+    const auto& s = r.sms[i];
+    std::uint64_t issued = 0;  // cycles with an issue: the lane histogram's non-empty bins
+    for (std::size_t b = 1; b < s.active_lanes.size(); ++b) issued += s.active_lanes[b];
+    issuing += issued;
+    busy += s.busy_cycles;
+    sms.push_back({{"sm", i},
+                   {"c_idle", c.idle_cycles},
+                   {"c_mem", c.mem_cycles},
+                   {"avg_n", rounded(c.avg_limit)},
+                   {"ract", rounded(ratio(issued, s.busy_cycles))},
+                   {"paused_warp_cycles", c.paused_warp_cycles},
+                   {"n", c.limit_series}});
+  }
+  ordered_json j;
+  j["period"] = r.cta_limit_period;
+  j["ract"] = rounded(ratio(issuing, busy));
+  j["util"] = rounded(ratio(busy, r.cycles * r.sms.size()));
+  j["avg_round_trip"] = rounded(r.memory.avg_round_trip());
+  j["sms"] = std::move(sms);
+  return j;
+}
+
 ordered_json json_value(const ReportValue& value) {
   return std::visit(
       [](const auto& v) -> ordered_json {
@@ -131,6 +161,7 @@ std::string timing_report_json(const TimingSession& session, const RunLabel& lab
   j["warp_dump"] = dump;
   if (!r.cause.empty())
     j["livelock_cause"] = r.cause;  // only then: other runs' files stay as they were
+  if (r.cta_limit_period) j["cta_limits"] = cta_limit_report(r);
   if (options.fu_histogram) {
     const FuHistogram h = fu_histogram(r);
     j["fu_histogram"] = {{"sm_cycles", h.sm_cycles}, {"active_lanes", h.active_lanes}};

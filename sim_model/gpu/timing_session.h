@@ -43,6 +43,15 @@ struct TimingResults {
   std::vector<KernelTiming> kernels;
   // Warp-phase slices of the CTAs TimingConfig::timeline_* selects (empty unless asked).
   std::vector<sm::WarpPhaseSlice> timeline;
+  // A dispatch policy with per-SM CTA limits (`dyncta`): what it measured, per SM.
+  struct CtaLimitSm {
+    std::uint64_t idle_cycles = 0, mem_cycles = 0;  // C_idle and C_mem summed over the run
+    double avg_limit = 0;                           // n averaged over the run's cycles
+    std::vector<std::uint8_t> limit_series;         // n at the end of each sampling period
+    std::uint64_t paused_warp_cycles = 0;           // ready warps of paused CTAs held back
+  };
+  unsigned cta_limit_period = 0;  // 0: the policy sets no per-SM limits
+  std::vector<CtaLimitSm> cta_limits;
 };
 
 class TimingSession {

@@ -35,6 +35,8 @@ constexpr std::array kKeys = {
     // Two-level scheduling's fetch group, (large) warps per scheduler: the arbiters' range.
     PresetKey{"sm", "fetch_group_size", 1, 64, false, A::kFallback, 8},
     PresetKey{"sm", "barrel_processing", 0, 1, false, A::kFallback, 0},
+    // CTA dispatch `static`: CTAs per SM at most (0: none given).
+    PresetKey{"sm", "cta_limit", 0, 32, false, A::kFallback, 0},
     PresetKey{"sm", "lwm_memory_rows", 0, 1, false, A::kFallback, 1},
     PresetKey{"sm", "lwm_single_jump", 0, 1, false, A::kFallback, 1},
     PresetKey{"sm", "sp_units", 1, 8, false, A::kFallback, 2},

@@ -30,9 +30,32 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
 }
 
 int IssueStage::select(unsigned k, std::uint64_t ready) {
+  if (pausing_) [[unlikely]]
+    return select_pausing(k, ready);
   return ready == 0 && !((calls_without_ready_ >> k) & 1)
              ? -1
              : schedulers_[k].select(ready, core_.barriers.counts().count);
+}
+
+// Out of line: only DYNCTA's runs with a CTA paused come here.
+__attribute__((noinline)) int IssueStage::select_pausing(unsigned k, std::uint64_t ready) {
+  const std::uint64_t offered = pausing_state_.offer(k, ready);
+  const int pick = offered == 0 && !((calls_without_ready_ >> k) & 1)
+                       ? -1
+                       : schedulers_[k].select(offered, core_.barriers.counts().count);
+  pausing_state_.picked(k, pick);
+  return pick;
+}
+
+void IssueStage::set_paused(std::uint64_t warps) {
+  const unsigned n = static_cast<unsigned>(schedulers_.size());
+  for (unsigned k = 0; k < n; ++k) {
+    std::uint64_t local = 0;
+    for (std::uint64_t m = warps & scheduler_mask_[k]; m; m &= m - 1)
+      local |= std::uint64_t{1} << index_in_scheduler_[static_cast<unsigned>(std::countr_zero(m))];
+    pausing_state_.set(k, local);
+  }
+  pausing_ = pausing_state_.any();
 }
 
 void IssueStage::set_warp_cta(unsigned warp, unsigned cta_slot) {

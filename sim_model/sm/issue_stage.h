@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim_model/sm/cta_pausing.h"
 #include "sim_model/sm/fetch_stage.h"
 #include "sim_model/sm/load_store_unit.h"
 #include "sim_model/sm/sm_core.h"
@@ -44,6 +45,9 @@ class IssueStage {
   // TimingConfig::check_warp_states for a cycle the SM did not run this stage in.
   void check_all(std::uint64_t now) const { check_states(core_.live_mask, now); }
   void update_cta_age();
+  // DYNCTA: the SM's warps (bit w) of paused CTAs; 0 when none is paused.
+  void set_paused(std::uint64_t warps);
+  std::uint64_t paused_held_warp_cycles() const { return pausing_state_.held_warp_cycles(); }
   void reset();
   // Records every call of each scheduler's arbiter into `set` (block_hooks.cpp).
   void record_blocks(trace::BlockTraceSet& set, const std::string& prefix);
@@ -65,6 +69,7 @@ class IssueStage {
   unsigned issue(unsigned warp, unsigned scheduler, std::uint64_t now);
   // Scheduler k's pick among `ready` (its warps' indices), or -1.
   int select(unsigned k, std::uint64_t ready);
+  int select_pausing(unsigned k, std::uint64_t ready);  // select() while a CTA is paused
   void barrier_effects(unsigned warp, unsigned scheduler, const ptx::StepRecord& rec,
                        std::uint64_t now);
 
@@ -74,6 +79,7 @@ class IssueStage {
   const bool barrel_;  // TimingConfig::barrel_processing
   const bool large_;   // TimingConfig::large_warp_size != 0: packers_ issue sub-warps
   bool trace_on_ = false;
+  bool pausing_ = false;  // some CTA is paused (pausing_state_); read every scheduler-cycle
   // Inline rather than on the heap, like the fields above: every SM-cycle reads them, and
   // each separate allocation would be one more host cache line to miss.
   std::array<std::uint64_t, 4> scheduler_mask_{};  // scheduler k's warps: w with w % n == k
@@ -87,6 +93,7 @@ class IssueStage {
   // Large warps: each scheduler's sub-warp packer, and the step of the warp it issued last.
   std::vector<std::unique_ptr<SubwarpIssue>> packers_;
   ptx::StepRecord large_rec_;
+  CtaPausing pausing_state_;
 };
 
 }  // namespace wf::sm

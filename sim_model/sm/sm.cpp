@@ -95,10 +95,60 @@ void Sm::refresh_cta_age() {
   }
   issue_.update_cta_age();
   fetch_.update_cta_age();
+  if (cta_limit_ != kNoCtaLimit) update_paused();
+}
+
+unsigned Sm::max_resident(const CtaShape& s) const {
+  const TimingConfig& c = core_.config;
+  unsigned n = c.machine.max_ctas;
+  auto fit = [&n](std::uint64_t room, std::uint64_t need) {
+    if (need) n = static_cast<unsigned>(std::min<std::uint64_t>(n, room / need));
+  };
+  fit(c.machine.max_warps, s.warps);
+  fit(c.max_threads, s.threads);
+  fit(c.registers, s.registers);
+  fit(c.shared_memory_bytes, s.shared_bytes);
+  return n;
+}
+
+void Sm::set_cta_limit(unsigned n) {
+  if (n == cta_limit_) return;
+  cta_limit_ = n;
+  update_paused();
+}
+
+void Sm::update_paused() {
+  std::uint64_t paused = 0;
+  for (std::size_t a = 0; a < core_.ctas.size(); ++a) {
+    if (!core_.ctas[a].cta || core_.cta_age[a] < cta_limit_) continue;
+    for (unsigned w : core_.ctas[a].warps) paused |= SmCore::bit(w);
+  }
+  issue_.set_paused(paused);
+}
+
+// Out of line, like the pausing path: only DYNCTA's runs track the signals.
+__attribute__((noinline)) void Sm::update_cta_signals(unsigned issued) {
+  if (issued) {
+    signals_ = {false, false};
+    return;
+  }
+  const std::uint64_t working =
+      core_.live_mask & ~(core_.in_state(WarpState::kExit) | core_.in_state(WarpState::kBarrier));
+  const std::uint64_t data = working & core_.in_state(WarpState::kData);
+  const std::uint64_t waiting = data | (working & core_.in_state(WarpState::kStructural));
+  signals_.idle = (working & ~core_.in_state(WarpState::kFetch)) == 0;
+  // Waiting for memory: every stalled warp has a load or atomic in flight. A warp waiting on an
+  // ALU or SFU result alone (state `data` too) makes the cycle no C_mem cycle.
+  bool mem = data != 0 && waiting == working;
+  for (std::uint64_t m = waiting; mem && m; m &= m - 1)
+    mem = core_.warps[static_cast<unsigned>(std::countr_zero(m))].pending_memory != 0;
+  signals_.mem = mem;
 }
 
 unsigned Sm::cycle(std::uint64_t now) {
   if (resident_ == 0) {
+    if (track_signals_) [[unlikely]]
+      signals_ = {true, false};
     lsu_.cycle(now);  // answers to exited warps' loads and atomics still arrive
     if (lsu_.quiet() && !reference_) {
       asleep_ = true;  // until a memory answer or a new CTA
@@ -138,6 +188,8 @@ unsigned Sm::cycle(std::uint64_t now) {
     // normal mode's cycles.
     if (reference_) refresh_for_reference();
   }
+  if (track_signals_) [[unlikely]]
+    update_cta_signals(issued);
   // Reference mode never takes the shortcut this allows: cta_may_finish stays set there.
   idle_stable_ = issued == 0 && !fetched && resident_ > 0 && issue_.idle_calls_nothing();
   if (idle_stable_) {

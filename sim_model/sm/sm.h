@@ -72,6 +72,27 @@ class alignas(64) Sm {
   bool empty() const { return resident_ == 0; }
   // CTAs resident now (what a dispatch policy's per-SM limit counts).
   unsigned resident_ctas() const { return resident_; }
+  // How many CTAs of `shape` fit this SM when it is empty (its occupancy limit for the launch).
+  unsigned max_resident(const CtaShape& shape) const;
+
+  // DYNCTA (sim_model/sm/policies/dispatch/dyncta.h). The CTA limit n: the resident CTAs
+  // beyond the n oldest are paused (most recently dispatched first; sim_model/sm/cta_pausing.h).
+  // kNoCtaLimit: none paused.
+  static constexpr unsigned kNoCtaLimit = ~0u;
+  void set_cta_limit(unsigned n);
+  // What DYNCTA's controller counts, for the cycle run last (and the cycles slept or skipped
+  // after it, in which no warp changes state): C_idle, no warp to issue and the pipeline not
+  // stalled (every live warp has exited, waits at a barrier or has an empty I-buffer, or no
+  // CTA is resident); C_mem, every warp waits for its data from memory (each live warp that has
+  // not exited or reached a barrier is in state `data` or `structural` with a load or atomic in
+  // flight, at least one in `data`). Tracked only after track_cta_signals().
+  struct CtaSignals {
+    bool idle = true, mem = false;
+  };
+  void track_cta_signals() { track_signals_ = true; }
+  CtaSignals cta_signals() const { return signals_; }
+  // Warp-cycles in which a ready warp of a paused CTA was held back.
+  std::uint64_t paused_warp_cycles() const { return issue_.paused_held_warp_cycles(); }
   // The L1 has nothing left to send or finish by itself (it may still await replies).
   bool l1_quiet() const { return lsu_.quiet(); }
   // Hook of the memory system's atomics unit (see LoadStoreUnit::atomic_arrived).
@@ -104,6 +125,8 @@ class alignas(64) Sm {
  private:
   void finish_cta(unsigned slot, std::uint64_t now);
   void refresh_cta_age();
+  void update_paused();
+  void update_cta_signals(unsigned issued);
   // Reference mode, at the end of every cycle: works out afresh, for the next cycle, what the
   // stages otherwise keep incrementally (warps to classify, fetch candidates, CTA slots and
   // ages, the warp priority table's counts, the writeback wheel's next due cycle).
@@ -128,6 +151,7 @@ class alignas(64) Sm {
   // TimingConfig::reference: read only where the SM decides to sleep or skip, and where the
   // end of a cycle looks for finished CTAs (a branch the normal mode rarely takes).
   bool reference_;
+  bool track_signals_ = false;    // track_cta_signals(): in the padding before idle_until_
   std::uint64_t idle_until_ = 0;  // ... until this cycle, when time alone changes a warp
   std::uint64_t sleep_from_ = 0;
   std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
@@ -141,6 +165,8 @@ class alignas(64) Sm {
   IssueStage issue_;
   std::uint32_t used_threads_ = 0, used_warps_ = 0, used_registers_ = 0, used_shared_ = 0;
   std::uint64_t dispatch_seq_ = 0;
+  unsigned cta_limit_ = kNoCtaLimit;
+  CtaSignals signals_;
   ptx::CtaPool cta_pool_;  // this SM's finished CTAs, restarted for the next dispatches
 };
 

@@ -55,6 +55,7 @@ const std::vector<Field>& fields() {
       {"sm.shared_memory_bytes", &C::shared_memory_bytes},
       {"sm.ibuffer_entries", &C::ibuffer_entries},
       {"sm.barrel_processing", &C::barrel_processing},
+      {"sm.cta_limit", &C::cta_limit},
       {"sm.large_warp_size", &C::large_warp_size},
       {"sm.lwm_memory_rows", &C::lwm_memory_rows},
       {"sm.lwm_single_jump", &C::lwm_single_jump},

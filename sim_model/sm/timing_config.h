@@ -32,6 +32,8 @@ struct TimingConfig {
   // instruction has left the pipeline (its result written, its loads answered). 0 or 1; 1
   // needs ibuffer_entries = 1.
   unsigned barrel_processing = 0;
+  // CTA dispatch `static` (sim_model/sm/policies/dispatch/static_limit.h): CTAs per SM at most.
+  unsigned cta_limit = 0;
   // Large warps (LWM; sim_model/sm/subwarp_issue.h): threads per warp, a multiple of the warp
   // size up to 512, issued as sub-warps by the sub-warp packer; 0 = off. The paper's two
   // optimisations, each 0 or 1: global memory one row per sub-warp, an unconditional jump one

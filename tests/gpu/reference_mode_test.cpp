@@ -23,6 +23,7 @@
 #include "sim_model/gpu/timing_report.h"
 #include "sim_model/gpu/timing_session.h"
 #include "sim_model/presets/machine.h"
+#include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/timing_config.h"
 #include "tests/policy_pairs.h"
 #include "workloads/workload.h"
@@ -63,13 +64,14 @@ using Params = std::vector<std::pair<std::string, std::string>>;
 
 Outcome run(const workloads::Workload& w, const std::string& issue, const std::string& fetch,
             unsigned num_sms, bool reference, const std::string& preset = "gtx480",
-            const Params& params = {}) {
+            const Params& params = {}, const std::string& dispatch = "") {
   Machine machine = load_machine(preset);
   for (const auto& [key, value] : params) set_machine_param(machine, key, value);
   check_machine(machine);
   sm::TimingConfig c = sm::load_timing_config(machine);
   c.issue = issue;
   c.fetch = fetch;
+  if (!dispatch.empty()) c.dispatch = dispatch;
   c.reference = reference;
   c.num_sms = num_sms;
   // A forgotten notification often deadlocks the normal run, or livelocks it (spinlock's spin
@@ -162,6 +164,37 @@ TEST_P(LwmCoreReferenceMode, StatsEqualTheNormalRun) {
   EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
 }
 
+// The CTA dispatch policies other than the default (DYNCTA's controllers step every SM every
+// cycle from signals an SM keeps while it sleeps; `static` caps SMs at 2 CTAs), every workload
+// under lrr/lrr on the whole machine and on one SM.
+class DispatchReferenceMode : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DispatchReferenceMode, StatsEqualTheNormalRunUnderEveryDispatchPolicy) {
+  const workloads::Workload* w = workloads::find_workload(GetParam());
+  ASSERT_NE(w, nullptr);
+  const unsigned machine = sm::load_timing_config(load_machine("gtx480")).num_sms;
+  std::vector<unsigned> shapes{machine};
+  if (!w->persistent_grid) shapes.insert(shapes.begin(), 1);
+  for (const auto& d : sm::policies::registered_policies(sm::policies::PolicyKind::kDispatch)) {
+    if (d.is_default) continue;
+    for (const unsigned num_sms : shapes) {
+      SCOPED_TRACE(d.name + " on " + std::to_string(num_sms) + " SMs");
+      const Params limit = {{"cta_limit", std::to_string(wf::test_support::kTestCtaLimit)}};
+      Outcome normal, reference;
+      try {
+        normal = run(*w, "lrr", "lrr", num_sms, false, "gtx480", limit, d.name);
+        reference = run(*w, "lrr", "lrr", num_sms, true, "gtx480", limit, d.name);
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+        continue;
+      }
+      EXPECT_EQ(reference.skipped, 0u) << "an SM slept in reference mode";
+      EXPECT_EQ(normal.digest, reference.digest);
+      EXPECT_TRUE(normal.json == reference.json) << first_difference(normal.json, reference.json);
+    }
+  }
+}
+
 std::vector<std::string> lwm_names() {
   std::vector<std::string> out;
   for (const auto* w : workloads::all_workloads())
@@ -180,6 +213,8 @@ std::vector<std::string> names() {
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ReferenceMode, ::testing::ValuesIn(names()),
+                         [](const auto& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(All, DispatchReferenceMode, ::testing::ValuesIn(names()),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

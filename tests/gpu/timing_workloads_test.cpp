@@ -3,7 +3,6 @@
 // and identical runs give byte-identical statistics.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <memory>
 #include <string>
 
@@ -44,34 +43,19 @@ std::shared_ptr<TimingSession> session(const std::string& issue, const std::stri
   c.issue = issue;
   c.fetch = fetch;
   if (!dispatch.empty()) c.dispatch = dispatch;
+  c.cta_limit = wf::test_support::kTestCtaLimit;
   c.check_warp_states = true;  // the incremental warp-state tracking must equal a full rescan
   return std::make_shared<TimingSession>(c);
 }
 
 class TimingWorkload : public ::testing::TestWithParam<std::string> {};
 
-// Every registered pair of issue and fetch policies under the default CTA dispatch, and every
-// other registered dispatch policy under the default issue and fetch policies.
-std::vector<std::array<std::string, 3>> policy_sets() {
-  using sm::policies::PolicyKind;
-  std::vector<std::array<std::string, 3>> out;
-  const std::string dispatch = sm::policies::default_policy(PolicyKind::kDispatch);
-  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs())
-    out.push_back({issue, fetch, dispatch});
-  for (const auto& d : sm::policies::registered_policies(PolicyKind::kDispatch)) {
-    if (d.name == dispatch) continue;
-    out.push_back({sm::policies::default_policy(PolicyKind::kIssue),
-                   sm::policies::default_policy(PolicyKind::kFetch), d.name});
-  }
-  return out;
-}
-
 TEST_P(TimingWorkload, PassesUnderEveryPolicyAndMatchesFunctionalMemory) {
   const workloads::Workload* w = workloads::find_workload(GetParam());
   ASSERT_NE(w, nullptr);
   const Outcome functional = run(*w, nullptr);
   ASSERT_TRUE(functional.result.passed) << functional.result.message;
-  for (const auto& [issue, fetch, dispatch] : policy_sets()) {
+  for (const auto& [issue, fetch, dispatch] : wf::test_support::registered_policy_sets()) {
     {
       SCOPED_TRACE(issue + "/" + fetch + "/" + dispatch);
       const Outcome t = run(*w, session(issue, fetch, dispatch));

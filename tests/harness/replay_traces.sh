@@ -29,6 +29,20 @@ while read -r issue fetch <&3; do
   # Every trace is of a block that was called (no empty traces).
   if grep -q " 0 calls" <<<"$out"; then echo "an empty trace in $issue/$fetch" >&2; exit 1; fi
 done 3<"$tmp/pairs"
+# CTA dispatch policies with blocks of their own: their per-SM instances (sm<id>_dispatch)
+# record and replay beside the SM's.
+while read -r dispatch <&3; do
+  dir="$tmp/dispatch-$dispatch"
+  "$wf" sim --workload kmeans --size 3000 --param num_sms=2 --dispatch "$dispatch" \
+    --record-blocks "$dir" | tee "$tmp/sim.out"
+  [ -f "$dir/sm00_dispatch.wftrace" ] && [ -f "$dir/sm01_dispatch.wftrace" ]
+  traces=$(sed -n 's/.*recorded \([0-9]*\) block traces.*/\1/p' "$tmp/sim.out")
+  out=$("$wf" equiv --replay "$dir" -o "$tmp/out")
+  echo "$out"
+  if ! grep -q "^$traces passed, 0 failed" <<<"$out"; then
+    echo "replay of dispatch $dispatch did not pass" >&2; exit 1
+  fi
+done 3< <(policy_list "$wf" | awk '$1 == "dispatch" && NF == 4 { print $2 }')
 
 # A replay reports coverage and passes although a workload leaves points unhit; with
 # --require-coverage it fails naming them. No real barrier has more arrivals than the largest

@@ -30,10 +30,13 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("wf-replay-" + GetParam() + "-" + std::to_string(::getpid()));
   unsigned runs = 0;
-  for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
+  const auto sets = wf::test_support::registered_policy_sets();
+  for (const auto& [issue, fetch, dispatch] : sets) {
     sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
     c.issue = issue;
     c.fetch = fetch;
+    c.dispatch = dispatch;
+    c.cta_limit = wf::test_support::kTestCtaLimit;
     if (!w->persistent_grid) c.num_sms = 1;
     std::filesystem::remove_all(dir);
     auto session = std::make_shared<gpu::TimingSession>(c);
@@ -41,7 +44,8 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
     workloads::RunSettings settings;
     settings.runtime.timing = session;
     settings.workload.size = w->test_size;
-    ASSERT_TRUE(workloads::run_workload(*w, settings).passed) << issue << "/" << fetch;
+    ASSERT_TRUE(workloads::run_workload(*w, settings).passed)
+        << issue << "/" << fetch << "/" << dispatch;
     const auto files = session->block_traces->close(session->results().cycles);
     ASSERT_EQ(files.size(), wf::test_support::block_instances_per_sm(c) * c.num_sms);
     for (const auto& f : files) {
@@ -50,14 +54,15 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
       harness::EquivOptions o;
       o.replay = f.path.string();
       const harness::EquivResult r = config->equiv(o, std::nullopt, false);
-      EXPECT_TRUE(r.passed) << issue << "/" << fetch << " " << f.instance << ": " << r.mismatch;
+      EXPECT_TRUE(r.passed) << issue << "/" << fetch << "/" << dispatch << " " << f.instance << ": "
+                            << r.mismatch;
       EXPECT_EQ(r.cycles, session->results().cycles);
       EXPECT_EQ(r.records, f.records);
     }
     ++runs;
   }
   std::filesystem::remove_all(dir);
-  EXPECT_EQ(runs, wf::test_support::registered_policy_pairs().size());
+  EXPECT_EQ(runs, sets.size());
 }
 
 std::vector<std::string> workload_names() {

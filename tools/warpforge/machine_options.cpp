@@ -47,6 +47,10 @@ void add_machine_options(CLI::App& app, MachineOptions& m) {
                  "comparisons)")
       ->check(CLI::IsMember({"golden", "fixed-latency"}))
       ->capture_default_str();
+  app.add_option("--cta-limit", m.cta_limit,
+                 "at most N CTAs per SM under --dispatch static ([sm] cta_limit; DYNCTA's static "
+                 "CTA count), 1 or more")
+      ->check(unsigned_in(1, 32));
   // 0 is refused rather than meaning "unlimited": leaving the option out is how to say that.
   app.add_option("--max-cycles", m.max_cycles,
                  "stop with an error after this many cycles, 1 or more (default: no limit)")
@@ -57,6 +61,7 @@ sm::TimingConfig timing_config(const MachineOptions& m) {
   // Preset keys first, all of them, then the rules between keys: a user changing max_warps and
   // max_warps_per_cta together must not be refused for the state between the two.
   Machine machine = load_machine(m.preset);
+  if (m.cta_limit) set_machine_param(machine, "cta_limit", std::to_string(m.cta_limit));
   std::vector<std::pair<std::string, std::string>> run_params;
   for (const auto& kv : m.params) {
     const auto eq = kv.find('=');

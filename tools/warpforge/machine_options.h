@@ -18,10 +18,11 @@ struct MachineOptions {
   std::string issue, fetch, dispatch;  // empty: the preset's, else the kind's default
   std::vector<std::string> params;     // KEY=VALUE
   std::uint64_t max_cycles = 0;
+  unsigned cta_limit = 0;  // --cta-limit: [sm] cta_limit (0: the preset's)
   std::string memory = "golden";
 };
 
-// --preset, --issue, --fetch, --dispatch, --param, --memory, --max-cycles.
+// --preset, --issue, --fetch, --dispatch, --param, --memory, --cta-limit, --max-cycles.
 void add_machine_options(CLI::App& app, MachineOptions& m);
 
 // The machine and policies the options name. Throws UsageError naming the bad option.

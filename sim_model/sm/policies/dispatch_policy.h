@@ -5,7 +5,16 @@
 //   void begin_launch(const CtaDispatcher&);
 //   void dispatch(CtaDispatcher&, std::uint64_t now)   places CTAs with CtaDispatcher::place;
 //   void cta_finished(const CtaDispatcher&)           some SM's CTA finished this cycle;
-// and may override the defaults of DispatchPolicyBase. Its state lives across launches. A policy
+// and may override the defaults of DispatchPolicyBase:
+//   kEveryCycle, end_cycle(CtaDispatcher&, now)   called at the end of every cycle of a launch,
+//                                                 after the SMs ran (for blocks that follow the
+//                                                 SMs, DYNCTA's controllers);
+//   static check(const TimingConfig&)             throws UsageError when the machine does not
+//                                                 give the policy what it needs;
+//   for_each_block(f)                             calls f(slot, instance) for each BlockSlot it
+//                                                 holds (trace recording, sim --rtl), instance
+//                                                 its trace's name (sm03_dispatch, gpu_dispatch).
+//                                                 Its state lives across launches. A policy
 // that skips passes it knows would place nothing (MaxDispatch::blocked_) must try every cycle
 // under TimingConfig::reference, and must end the skip on every event that can make room
 // (cta_finished; docs/cycle-model.md).
@@ -41,6 +50,11 @@ class CtaDispatcher {
   const Sm& sm(unsigned i) const { return *sms_[i]; }
   std::uint64_t next_cta() const { return next_cta_; }
   std::uint64_t total_ctas() const { return total_ctas_; }
+  const CtaShape& shape() const { return shape_; }
+  // The memory system's counters so far (what a policy watching contention reads).
+  void set_memory(const mem::MemorySystem* m) { memory_ = m; }
+  const mem::MemoryStats& memory_stats() const { return memory_->stats(); }
+  Sm& mutable_sm(unsigned i) { return *sms_[i]; }
   bool ctas_left() const { return next_cta_ < total_ctas_; }
   // Starts the next CTA on SM `sm` if it fits the SM's occupancy limits; returns whether it did.
   bool place(unsigned sm, std::uint64_t now) {
@@ -56,11 +70,16 @@ class CtaDispatcher {
   std::vector<std::uint8_t>& asleep_;
   CtaShape shape_;
   std::uint64_t next_cta_ = 0, total_ctas_ = 0;
+  const mem::MemorySystem* memory_ = nullptr;
 };
 
 struct DispatchPolicyBase {
   static constexpr bool kDefault = false;
   using Blocks = std::tuple<>;
+  static constexpr bool kEveryCycle = false;
+  void end_cycle(CtaDispatcher&, std::uint64_t) {}
+  template <class F>
+  void for_each_block(F&&) {}
 };
 
 template <class P>

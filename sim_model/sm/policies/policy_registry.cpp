@@ -124,6 +124,15 @@ void check_policies(const TimingConfig& config) {
   const PolicyInfo& issue = find_policy(PolicyKind::kIssue, config.issue);
   find_policy(PolicyKind::kFetch, config.fetch);
   find_policy(PolicyKind::kDispatch, config.dispatch);
+  // A policy's own requirements on the machine (`static P::check(const TimingConfig&)`).
+  auto own = [&]<class P>(const std::string& chosen) {
+    if constexpr (requires { P::check(config); }) {
+      if (chosen == P::kName) P::check(config);
+    }
+  };
+  IssuePolicyList::for_each([&]<class P>() { own.template operator()<P>(config.issue); });
+  FetchPolicyList::for_each([&]<class P>() { own.template operator()<P>(config.fetch); });
+  DispatchPolicyList::for_each([&]<class P>() { own.template operator()<P>(config.dispatch); });
   std::string error;
   FetchPolicyList::for_each([&]<class P>() {
     if (config.fetch == P::kName) error = P::pairing_error(issue);
