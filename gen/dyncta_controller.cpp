@@ -7,15 +7,6 @@
 #include "gen/verilog.h"
 
 namespace wf::gen {
-namespace {
-
-// "[w-1:0] " or nothing for one bit, before a register name.
-std::string reg_range(unsigned width) {
-  return width > 1 ? range(width) + " " : std::string{};
-}
-
-}  // namespace
-
 std::string emit(const blocks::DynctaControllerParams& p) {
   const unsigned cb = p.counter_bits;
   const unsigned sb = cb + 1;  // a counter plus the period's last cycle

@@ -27,6 +27,11 @@ inline std::string range(unsigned width) {
   return width > 1 ? fmt::format("[{}:0]", width - 1) : std::string{};
 }
 
+// "[w-1:0] " or nothing for one bit, written straight before a register name: "reg {}name".
+inline std::string reg_range(unsigned width) {
+  return width > 1 ? range(width) + " " : std::string{};
+}
+
 // "[w-1:0]" even for one bit: for vectors indexed by a loop over a parameter that may be 1.
 inline std::string vector_range(unsigned width) {
   return fmt::format("[{}:0]", width - 1);

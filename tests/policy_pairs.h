@@ -33,14 +33,13 @@ inline std::vector<std::pair<std::string, std::string>> registered_policy_pairs(
 }
 
 // Block instances one SM of `c` holds, as traces record them (one per block of each warp
-// scheduler's issue policy, of the fetch policy, of the SM itself, and of the dispatch policy,
-// whose blocks serve one SM each).
+// scheduler's issue policy, of the fetch policy and of the SM itself). The dispatch policy's
+// blocks are the GPU's (instances *_dispatch: one per SM or one in all, as the policy has them).
 inline std::size_t block_instances_per_sm(const sm::TimingConfig& c) {
   using sm::policies::PolicyKind;
   return c.machine.schedulers *
              sm::policies::find_policy(PolicyKind::kIssue, c.issue).blocks.size() +
          sm::policies::find_policy(PolicyKind::kFetch, c.fetch).blocks.size() +
-         sm::policies::find_policy(PolicyKind::kDispatch, c.dispatch).blocks.size() +
          sm::policies::sm_core_blocks().size();
 }
 

@@ -44,11 +44,11 @@ for workload in "matmul --size 64" "bptree --size 32"; do
     rtl_run "${workload%% *}-$issue-$fetch" "$(policy_blocks "$wf" "$issue" "$fetch")" "2|4"
   done 3<"$tmp/pairs"
 done
-# CTA dispatch policies with blocks of their own (one per SM: DYNCTA's controllers), on the
-# baseline issue and fetch policies.
+# CTA dispatch policies with blocks of their own (one per SM: DYNCTA's controllers; one for the
+# GPU: BLOCKLAT's SM throttle), on the baseline issue and fetch policies.
 while read -r dispatch blocks <&3; do
   args=(sim --workload matmul --size 64 --param gpu.num_sms=2 --dispatch "$dispatch")
-  rtl_run "matmul-dispatch-$dispatch" "$blocks" "2"
+  rtl_run "matmul-dispatch-$dispatch" "$blocks" "1|2"
 done 3< <(policy_list "$wf" | awk '$1 == "dispatch" && NF == 4 { print $2, $3 }')
 # Large warps (LWM): the blocks an SM holds only then, on lwm-core with 256-thread large warps
 # and its one scheduler.

@@ -29,7 +29,7 @@ void add_block_args(CLI::App& app, BlockArgs& args) {
       "--param", args.params,
       "Override a block parameter, key=value (repeatable; `warpforge params` lists them), or a "
       "preset key the blocks derive theirs from (fetch_group_size, large_warp_size, ...; "
-      "sm.max_warps_per_cta for the one that is also a block parameter)");
+      "sm.max_warps_per_cta, gpu.num_sms for those that are also block parameters)");
 }
 
 namespace {
