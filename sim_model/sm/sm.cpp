@@ -137,11 +137,16 @@ __attribute__((noinline)) void Sm::update_cta_signals(unsigned issued) {
   const std::uint64_t data = working & core_.in_state(WarpState::kData);
   const std::uint64_t waiting = data | (working & core_.in_state(WarpState::kStructural));
   signals_.idle = (working & ~core_.in_state(WarpState::kFetch)) == 0;
-  // Waiting for memory: every stalled warp has a load or atomic in flight. A warp waiting on an
-  // ALU or SFU result alone (state `data` too) makes the cycle no C_mem cycle.
+  // Waiting for memory: every stalled warp has a load or atomic in flight, or cannot enter the
+  // load/store unit (MSHRs or the L1 port full). A warp waiting on an ALU or SFU result alone
+  // (state `data` too) or on a busy arithmetic unit makes the cycle no C_mem cycle.
   bool mem = data != 0 && waiting == working;
-  for (std::uint64_t m = waiting; mem && m; m &= m - 1)
-    mem = core_.warps[static_cast<unsigned>(std::countr_zero(m))].pending_memory != 0;
+  for (std::uint64_t m = waiting; mem && m; m &= m - 1) {
+    const HwWarp& h = core_.warps[static_cast<unsigned>(std::countr_zero(m))];
+    mem = h.pending_memory != 0 ||
+          (core_.warp_state[static_cast<unsigned>(std::countr_zero(m))] == WarpState::kStructural &&
+           h.next_timing.unit == Unit::kLdSt);
+  }
   signals_.mem = mem;
 }
 

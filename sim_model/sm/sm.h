@@ -85,7 +85,8 @@ class alignas(64) Sm {
   // stalled (every live warp has exited, waits at a barrier or has an empty I-buffer, or no
   // CTA is resident); C_mem, every warp waits for its data from memory (each live warp that has
   // not exited or reached a barrier is in state `data` or `structural` with a load or atomic in
-  // flight, at least one in `data`). Tracked only after track_cta_signals().
+  // flight or waiting for the load/store unit, at least one in `data`). Tracked only after
+  // track_cta_signals().
   struct CtaSignals {
     bool idle = true, mem = false;
   };
