@@ -166,15 +166,15 @@ TEST_P(LwmCoreReferenceMode, StatsEqualTheNormalRun) {
 
 // The CTA dispatch policies other than the default (DYNCTA's controllers step every SM every
 // cycle from signals an SM keeps while it sleeps; `static` caps SMs at 2 CTAs), every workload
-// under lrr/lrr on the whole machine and on one SM.
+// under lrr/lrr on one SM, where several CTAs share the SM and the limits and pausing act (a grid
+// that must be resident at once on the whole machine instead).
 class DispatchReferenceMode : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DispatchReferenceMode, StatsEqualTheNormalRunUnderEveryDispatchPolicy) {
   const workloads::Workload* w = workloads::find_workload(GetParam());
   ASSERT_NE(w, nullptr);
   const unsigned machine = sm::load_timing_config(load_machine("gtx480")).num_sms;
-  std::vector<unsigned> shapes{machine};
-  if (!w->persistent_grid) shapes.insert(shapes.begin(), 1);
+  const std::vector<unsigned> shapes{w->persistent_grid ? machine : 1u};
   for (const auto& d : sm::policies::registered_policies(sm::policies::PolicyKind::kDispatch)) {
     if (d.is_default) continue;
     for (const unsigned num_sms : shapes) {
