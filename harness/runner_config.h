@@ -9,6 +9,8 @@ namespace wf::harness {
 std::string runner_cxxflags();
 std::string runner_ldflags();
 std::vector<std::string> runner_libraries();
+// The checkout the runners include from.
+std::string runner_source_dir();
 // Folders whose headers are compiled into every runner (the harness adapters and their
 // stimulus, header-only model parts): their text is part of the cache key.
 std::vector<std::string> runner_header_dirs();

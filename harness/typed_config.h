@@ -7,6 +7,7 @@
 #include <set>
 
 #include "harness/block_config.h"
+#include "harness/engine_instances.h"
 #include "harness/equiv_engine.h"
 #include "harness/linked_rtl.h"
 #include "harness/model_dut.h"
@@ -145,7 +146,9 @@ class TypedConfig final : public BlockConfig {
 
 // The one line a block needs, in harness/<block>.cpp:
 //   WF_REGISTER_BLOCK(<Block>Harness, "one-line summary")
+// Its engines are compiled once, in wf_harness_engines (harness/engine_instances.h).
 #define WF_REGISTER_BLOCK(HARNESS, SUMMARY)                                           \
+  WF_HARNESS_ENGINES(extern, HARNESS)                                                 \
   static const ::wf::harness::BlockRegistrar wf_block_registrar_##HARNESS{            \
       ::wf::harness::BlockEntry{HARNESS::Block::kName, SUMMARY,                       \
                                 []() -> const std::vector<::wf::blocks::ParamDesc>& { \

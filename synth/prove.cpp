@@ -84,6 +84,12 @@ std::string prove_script(const ProveRequest& r, ProvePhase phase, unsigned steps
   s += fmt::format("prep -flatten -top {}\n", r.props_top);
   s += "async2sync\n";
   s += "dffunmap\n";
+  // A smaller problem for the SAT solver, the same logic: constants folded, widths trimmed to
+  // the bits that matter. The preset's sub-warp packer proved in 57 s instead of 83. Only
+  // unnamed wires go, so every -show wire below is still there.
+  s += "opt -full\n";
+  s += "wreduce\n";
+  s += "opt_clean\n";
   // Registers start at zero, so the wrapper's reset_seen_q is clear in the base case: every
   // assertion is checked from the first reset on. The induction step starts anywhere.
   s += fmt::format("sat {} -prove-asserts -set-assumes -set-init-zero -maxsteps {}",

@@ -3,7 +3,9 @@
 // policy is tested without editing a list.
 #pragma once
 
+#include <cstdlib>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,6 +62,60 @@ inline std::vector<PolicySet> registered_policy_sets() {
     out.push_back({sm::policies::default_policy(PolicyKind::kIssue),
                    sm::policies::default_policy(PolicyKind::kFetch), d.name});
   }
+  return out;
+}
+
+// The workload tests that run a matrix (every workload under every policy set) run all of it
+// only when WF_TEST_FULL=1 (tools/test.sh --full); by default each workload runs a few of the
+// covering sets below, so that every set and every workload is still run, in about a tenth of
+// the time. docs/building.md says what the sample keeps and how it was checked.
+inline bool full_matrix() {
+  const char* v = std::getenv("WF_TEST_FULL");
+  return v != nullptr && std::string_view(v) != "" && std::string_view(v) != "0";
+}
+
+// Each registered policy once, as tests/harness/policy_pairs.sh chooses them: every issue
+// policy with the cff fetch policy (so that CFF runs in each issue policy's mode), or with the
+// default fetch policy where cff refuses it; every fetch policy with the default issue policy;
+// every other dispatch policy with the default issue and fetch policies. Each set once.
+inline std::vector<PolicySet> covering_policy_sets() {
+  using sm::policies::PolicyKind;
+  const std::string issue0 = sm::policies::default_policy(PolicyKind::kIssue);
+  const std::string fetch0 = sm::policies::default_policy(PolicyKind::kFetch);
+  const std::string dispatch0 = sm::policies::default_policy(PolicyKind::kDispatch);
+  std::vector<PolicySet> out;
+  auto add = [&out](const PolicySet& s) {
+    for (const auto& o : out)
+      if (o.issue == s.issue && o.fetch == s.fetch && o.dispatch == s.dispatch) return;
+    out.push_back(s);
+  };
+  const auto pairs = registered_policy_pairs();
+  auto pairs_with = [&pairs](const std::string& issue, const std::string& fetch) {
+    for (const auto& [i, f] : pairs)
+      if (i == issue && f == fetch) return true;
+    return false;
+  };
+  for (const auto& issue : sm::policies::registered_policies(PolicyKind::kIssue))
+    add({issue.name, pairs_with(issue.name, "cff") ? "cff" : fetch0, dispatch0});
+  for (const auto& fetch : sm::policies::registered_policies(PolicyKind::kFetch))
+    if (pairs_with(issue0, fetch.name)) add({issue0, fetch.name, dispatch0});
+  for (const auto& d : registered_policy_sets())
+    if (d.dispatch != dispatch0) add(d);
+  return out;
+}
+
+// The policy sets the matrix tests run workload number `index` (its place in
+// workloads::all_workloads()) under: every registered set under full_matrix(); otherwise
+// `per_workload` consecutive covering sets, the window moving on by `per_workload` from one
+// workload to the next, so that each covering set runs on about
+// workloads x per_workload / sets workloads.
+inline std::vector<PolicySet> policy_sets_for_workload(std::size_t index,
+                                                       std::size_t per_workload) {
+  if (full_matrix()) return registered_policy_sets();
+  const std::vector<PolicySet> covering = covering_policy_sets();
+  std::vector<PolicySet> out;
+  for (std::size_t k = 0; k < per_workload && k < covering.size(); ++k)
+    out.push_back(covering[(index * per_workload + k) % covering.size()]);
   return out;
 }
 

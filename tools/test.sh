@@ -1,21 +1,37 @@
 #!/usr/bin/env bash
 # The README's second command: set up, build, and run the whole test suite:
-#   1. release build, every ctest (unit, rtl, workload);
-#   2. ASan + UBSan build, the unit tests again;
-#   3. clang libFuzzer build of every fuzz target (tests/fuzz/), each fuzzed for 45-60 s.
+#   1. plain release build (no profile-guided or link-time optimization: the tests need a correct
+#      optimized build, not the fastest one), every ctest (unit, rtl, workload);
+#   2. ASan + UBSan build of what the unit tests run, the unit tests again;
+#   3. clang libFuzzer build of the fuzz targets (tests/fuzz/), each fuzzed for 45-60 s.
+# Usage: tools/test.sh [--full]
+#   --full  also the exhaustive sweeps the default run samples (every workload under every
+#           policy set in the replay, reference-mode and timing matrices; WF_TEST_FULL=1 for
+#           the test programs): run it before resolving an issue that touches the cycle model.
 # WF_SKIP_ASAN=1 / WF_SKIP_FUZZ=1 skip steps 2 / 3 for a quick local run.
+# At its end (also when a stage fails) it prints each stage's wall and CPU seconds and the 20
+# slowest tests of each ctest run; docs/building.md holds the budget and the measurements.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+case "${1:-}" in
+  "") ;;
+  --full) export WF_TEST_FULL=1 ;;
+  *) echo "tools/test.sh: unknown argument '$1'; expected nothing or --full" >&2; exit 2 ;;
+esac
 jobs="$(nproc)"
-"$root/tools/build.sh" release
-ctest --preset release -j "$jobs"
+source "$root/tools/stages.sh"
+trap stages_report EXIT
+
+stage install "$root/tools/install-deps.sh"
+stage "build release" env WF_PGO=0 WF_LTO=0 "$root/tools/build.sh" release
+stage "ctest release" ctest_timed release -j "$jobs"
 if [ "${WF_SKIP_ASAN:-0}" != "1" ]; then
-  "$root/tools/build.sh" asan
-  ctest --preset asan -j "$jobs" -L unit
+  stage "build asan" "$root/tools/build.sh" asan wf_unit_tests
+  stage "ctest asan (unit)" ctest_timed asan -j "$jobs" -L unit
 fi
 if [ "${WF_SKIP_FUZZ:-0}" != "1" ]; then
-  cmake --preset fuzz >/dev/null
-  cmake --build --preset fuzz -j "$jobs"
-  ctest --preset fuzz -L fuzz
+  stage "configure fuzz" cmake --preset fuzz
+  stage "build fuzz" cmake --build --preset fuzz -j "$jobs"
+  stage "fuzz" ctest_timed fuzz -j "$jobs" -L fuzz
 fi

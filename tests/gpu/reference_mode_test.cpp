@@ -1,8 +1,10 @@
 // The cycle model's skips against its reference mode (TimingConfig::reference: no SM sleeps,
 // no stage or memory component skips a cycle, every live warp is classified afresh and the
-// stages' cached inputs are refreshed every cycle), for every workload under every registered
-// issue/fetch policy pair at its test size, on one SM and on the whole machine: the statistics
-// JSON must be byte-identical. A skip is exact only if every change that could end it sends its
+// stages' cached inputs are refreshed every cycle), for every workload at its test size under
+// registered policy sets, on one SM and on the whole machine: the statistics JSON must be
+// byte-identical. Each workload runs three of the covering policy sets (tests/policy_pairs.h),
+// so that every issue, fetch and dispatch policy runs on several workloads; WF_TEST_FULL=1 runs
+// every workload under every registered set. A skip is exact only if every change that could end it sends its
 // notification (docs/cycle-model.md); a forgotten one makes the normal run drift from this one.
 //
 // The one field allowed to differ is sms[].skipped_cycles, the cycles an SM slept through:
@@ -101,11 +103,24 @@ Outcome run(const workloads::Workload& w, const std::string& issue, const std::s
   return out;
 }
 
+// Three: tools/mutants/notifications.sh found the sample catching what the full matrix catches
+// (docs/cycle-model.md).
+constexpr std::size_t kSetsPerWorkload = 3;
+
+std::size_t workload_index(const std::string& name) {
+  const auto& all = workloads::all_workloads();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i]->name == name) return i;
+  return 0;
+}
+
 class ReferenceMode : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderEveryPolicyPair) {
+TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderPolicySets) {
   const workloads::Workload* w = workloads::find_workload(GetParam());
   ASSERT_NE(w, nullptr);
+  const std::string default_dispatch =
+      sm::policies::default_policy(sm::policies::PolicyKind::kDispatch);
   // One SM, as the replay rung runs them: the test sizes fill it with CTAs, which then contend
   // for its units, MSHRs and CTA slots. And the whole machine, whose SMs contend for the
   // crossbar, L2 and DRAM (and sleep once their few CTAs are done). A grid that must be
@@ -113,13 +128,20 @@ TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderEveryPolicyPair) {
   const unsigned machine = sm::load_timing_config(load_machine("gtx480")).num_sms;
   std::vector<unsigned> shapes{machine};
   if (!w->persistent_grid) shapes.insert(shapes.begin(), 1);
+  const auto sets =
+      wf::test_support::policy_sets_for_workload(workload_index(GetParam()), kSetsPerWorkload);
+  ASSERT_FALSE(sets.empty());
   for (const unsigned num_sms : shapes) {
-    for (const auto& [issue, fetch] : wf::test_support::registered_policy_pairs()) {
-      SCOPED_TRACE(issue + "/" + fetch + " on " + std::to_string(num_sms) + " SMs");
+    for (const auto& [issue, fetch, dispatch] : sets) {
+      SCOPED_TRACE(issue + "/" + fetch + "/" + dispatch + " on " + std::to_string(num_sms) +
+                   " SMs");
+      Params limit;
+      if (dispatch != default_dispatch)
+        limit = {{"cta_limit", std::to_string(wf::test_support::kTestCtaLimit)}};
       Outcome normal, reference;
       try {
-        normal = run(*w, issue, fetch, num_sms, false);
-        reference = run(*w, issue, fetch, num_sms, true);
+        normal = run(*w, issue, fetch, num_sms, false, "gtx480", limit, dispatch);
+        reference = run(*w, issue, fetch, num_sms, true, "gtx480", limit, dispatch);
       } catch (const std::exception& e) {  // a deadlock, say: report it, go on to the next pair
         ADD_FAILURE() << e.what();
         continue;
