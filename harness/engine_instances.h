@@ -11,10 +11,8 @@
 
 // EXTERN is `extern` for a declaration, empty for the definition; used inside namespace
 // wf::harness.
-#define WF_HARNESS_ENGINES(EXTERN, HARNESS)                                                 \
-  EXTERN template EquivResult run_equiv<HARNESS>(const HARNESS::Block::Params&,              \
-                                                 const DutFactory<HARNESS::Block>&,          \
-                                                 const EquivOptions&);                       \
-  EXTERN template EquivResult run_replay<HARNESS>(const HARNESS::Block::Params&,             \
-                                                  const DutFactory<HARNESS::Block>&,         \
-                                                  const EquivOptions&);
+#define WF_HARNESS_ENGINES(EXTERN, HARNESS)                                                   \
+  EXTERN template EquivResult run_equiv<HARNESS>(                                             \
+      const HARNESS::Block::Params&, const DutFactory<HARNESS::Block>&, const EquivOptions&); \
+  EXTERN template EquivResult run_replay<HARNESS>(                                            \
+      const HARNESS::Block::Params&, const DutFactory<HARNESS::Block>&, const EquivOptions&);

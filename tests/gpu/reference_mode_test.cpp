@@ -4,8 +4,9 @@
 // registered policy sets, on one SM and on the whole machine: the statistics JSON must be
 // byte-identical. Each workload runs three of the covering policy sets (tests/policy_pairs.h),
 // so that every issue, fetch and dispatch policy runs on several workloads; WF_TEST_FULL=1 runs
-// every workload under every registered set. A skip is exact only if every change that could end it sends its
-// notification (docs/cycle-model.md); a forgotten one makes the normal run drift from this one.
+// every workload under every registered set. A skip is exact only if every change that could end it
+// sends its notification (docs/cycle-model.md); a forgotten one makes the normal run drift from
+// this one.
 //
 // The one field allowed to differ is sms[].skipped_cycles, the cycles an SM slept through:
 // the reference run never sleeps, so it must report 0 there, and the normal run's counts are

@@ -62,8 +62,8 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
     ASSERT_TRUE(workloads::run_workload(*w, settings).passed)
         << issue << "/" << fetch << "/" << dispatch;
     const auto files = session->block_traces->close(session->results().cycles);
-    const auto dispatch_files = static_cast<std::size_t>(
-        std::count_if(files.begin(), files.end(), [](const auto& f) {
+    const auto dispatch_files =
+        static_cast<std::size_t>(std::count_if(files.begin(), files.end(), [](const auto& f) {
           return f.instance.ends_with("_dispatch");
         }));
     ASSERT_EQ(files.size() - dispatch_files,
