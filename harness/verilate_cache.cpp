@@ -126,11 +126,10 @@ std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a,
       "verilator", "--cc", "--exe", "--build", "-j", "2", "--trace-fst", "-Wno-fatal", "-Wno-lint",
       "-Wno-style", "--top-module", spec.module, "--prefix", "V" + spec.module, "-Mdir", tmp, "-o",
       a.file,
-      // One compile of the whole model (Verilator's __ALL.cpp)
-      // rather than one a split file, each parsing verilated.h
-      // again, and -O1 rather than -Os: a 64-warp SAWS runner built
-      // in 23 s of CPU instead of 50, and an equivalence run of a
-      // few seconds does not miss the difference in speed.
+      // One compile of the whole model (Verilator's __ALL.cpp) rather than split files that
+      // each parse verilated.h again, and -O1 rather than -Os: a 64-warp SAWS runner builds
+      // in 23 s of CPU instead of 50, and an equivalence run of a few seconds does not miss
+      // the difference in speed.
       "-MAKEFLAGS", "VM_PARALLEL_BUILDS=0", "-MAKEFLAGS", "OPT_FAST=-O1", "-CFLAGS",
       runner_cxxflags() + a.cflags, "-LDFLAGS", a.ldflags, spec.module + ".v", "main.cpp"};
   RunOptions opts;

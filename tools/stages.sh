@@ -77,8 +77,10 @@ stages_report() {
       echo
       echo "== the 20 slowest tests of ctest --preset $preset (seconds)"
       # ctest's JUnit file has one <testcase name="..." ... time="..."> per test.
+      # awk reads to the end: `head` would close the pipe early, and sort's SIGPIPE would end
+      # the script with status 141 under pipefail.
       sed -n 's/.*<testcase name="\([^"]*\)".* time="\([0-9.]*\)".*/\2 \1/p' "$junit" |
-        sort -rn | head -20 | awk '{ printf "%8.1f  %s\n", $1, $2 }'
+        sort -rn | awk 'NR <= 20 { printf "%8.1f  %s\n", $1, $2 }'
     done
   } >&2
   rm -rf "$stages_tmp"
