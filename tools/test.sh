@@ -5,9 +5,9 @@
 #   2. ASan + UBSan build of what the unit tests run, the unit tests again;
 #   3. clang libFuzzer build of the fuzz targets (tests/fuzz/), each fuzzed for 45-60 s.
 # Usage: tools/test.sh [--full]
-#   --full  also the exhaustive sweeps the default run samples (every workload under every
-#           policy set in the replay, reference-mode and timing matrices; WF_TEST_FULL=1 for
-#           the test programs): run it before resolving an issue that touches the cycle model.
+#   --full  the exhaustive sweeps the default run samples: every workload under every
+#           registered policy set in the trace-replay and reference-mode tests (WF_TEST_FULL=1
+#           for the test programs); run it before resolving an issue that touches the cycle model.
 # WF_SKIP_ASAN=1 / WF_SKIP_FUZZ=1 skip steps 2 / 3 for a quick local run.
 # At its end (also when a stage fails) it prints each stage's wall and CPU seconds and the 20
 # slowest tests of each ctest run; docs/building.md holds the budget and the measurements.

@@ -104,8 +104,8 @@ Outcome run(const workloads::Workload& w, const std::string& issue, const std::s
   return out;
 }
 
-// Three: tools/mutants/notifications.sh found the sample catching what the full matrix catches
-// (docs/cycle-model.md).
+// Three: with three, tools/mutants/notifications.sh found the test killing every notification
+// deletion the full matrix killed (docs/cycle-model.md).
 constexpr std::size_t kSetsPerWorkload = 3;
 
 std::size_t workload_index(const std::string& name) {
