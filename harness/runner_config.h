@@ -6,6 +6,8 @@
 #include <vector>
 
 namespace wf::harness {
+// The C++ compiler this build uses; the runners' makefiles compile and link with it.
+std::string runner_compiler();
 std::string runner_cxxflags();
 std::string runner_ldflags();
 std::vector<std::string> runner_libraries();

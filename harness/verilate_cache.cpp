@@ -31,7 +31,8 @@ std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u
 // invalidates the cache.
 std::uint64_t toolchain_key() {
   static const std::uint64_t key = [] {
-    std::uint64_t h = fnv1a(runner_cxxflags());
+    std::uint64_t h = fnv1a(runner_compiler());
+    h = fnv1a(runner_cxxflags(), h);
     h = fnv1a(runner_ldflags(), h);
     for (const auto& lib : runner_libraries()) {
       std::ifstream in(lib, std::ios::binary);
@@ -130,7 +131,8 @@ std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a,
       // each parse verilated.h again, and -O1 rather than -Os: a 64-warp SAWS runner builds
       // in 23 s of CPU instead of 50, and an equivalence run of a few seconds does not miss
       // the difference in speed.
-      "-MAKEFLAGS", "VM_PARALLEL_BUILDS=0", "-MAKEFLAGS", "OPT_FAST=-O1", "-CFLAGS",
+      "-MAKEFLAGS", "VM_PARALLEL_BUILDS=0", "-MAKEFLAGS", "OPT_FAST=-O1", "-MAKEFLAGS",
+      "CXX=" + runner_compiler(), "-MAKEFLAGS", "LINK=" + runner_compiler(), "-CFLAGS",
       runner_cxxflags() + a.cflags, "-LDFLAGS", a.ldflags, spec.module + ".v", "main.cpp"};
   RunOptions opts;
   opts.cwd = tmp;

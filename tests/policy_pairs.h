@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "sim_model/common/error.h"
 #include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/timing_config.h"
+#include "workloads/workload.h"
 
 namespace wf::test_support {
 
@@ -117,6 +119,15 @@ inline std::vector<PolicySet> policy_sets_for_workload(std::size_t index,
   for (std::size_t k = 0; k < per_workload && k < covering.size(); ++k)
     out.push_back(covering[(index * per_workload + k) % covering.size()]);
   return out;
+}
+
+// The same for the workload named `name`; a name that is not registered is an error of the test.
+inline std::vector<PolicySet> policy_sets_for_workload(std::string_view name,
+                                                       std::size_t per_workload) {
+  const std::vector<const workloads::Workload*> all = workloads::all_workloads();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i]->name == name) return policy_sets_for_workload(i, per_workload);
+  throw std::invalid_argument("policy_sets_for_workload: no workload named " + std::string(name));
 }
 
 // The cap `--dispatch static` needs ([sm] cta_limit), which the tests give every run (the other

@@ -2,8 +2,9 @@
 # The README's second command: set up, build, and run the whole test suite:
 #   1. plain release build (no profile-guided or link-time optimization: the tests need a correct
 #      optimized build, not the fastest one), every ctest (unit, rtl, workload);
-#   2. ASan + UBSan build of what the unit tests run, the unit tests again;
-#   3. clang libFuzzer build of the fuzz targets (tests/fuzz/), each fuzzed for 45-60 s.
+#   2. clang ASan + UBSan build of what the unit tests run and of the libFuzzer targets
+#      (tests/fuzz/), which link the same objects; the unit tests again;
+#   3. each fuzz target fuzzed for 45-60 s.
 # Usage: tools/test.sh [--full]
 #   --full  the exhaustive sweeps the default run samples: every workload under every
 #           registered policy set in the trace-replay and reference-mode tests (WF_TEST_FULL=1
@@ -26,12 +27,15 @@ trap stages_report EXIT
 stage install "$root/tools/install-deps.sh"
 stage "build release" env WF_PGO=0 WF_LTO=0 "$root/tools/build.sh" release
 stage "ctest release" ctest_timed release -j "$jobs"
+asan_targets=()
+if [ "${WF_SKIP_ASAN:-0}" != "1" ]; then asan_targets+=(wf_unit_tests); fi
+if [ "${WF_SKIP_FUZZ:-0}" != "1" ]; then asan_targets+=(fuzz_targets); fi
+if [ ${#asan_targets[@]} -gt 0 ]; then
+  stage "build asan" "$root/tools/build.sh" asan "${asan_targets[@]}"
+fi
 if [ "${WF_SKIP_ASAN:-0}" != "1" ]; then
-  stage "build asan" "$root/tools/build.sh" asan wf_unit_tests
   stage "ctest asan (unit)" ctest_timed asan -j "$jobs" -L unit
 fi
 if [ "${WF_SKIP_FUZZ:-0}" != "1" ]; then
-  stage "configure fuzz" cmake --preset fuzz
-  stage "build fuzz" cmake --build --preset fuzz -j "$jobs"
   stage "fuzz" ctest_timed fuzz -j "$jobs" -L fuzz
 fi

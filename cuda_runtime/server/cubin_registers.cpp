@@ -10,7 +10,9 @@
 namespace wf::cudart {
 namespace {
 
-constexpr std::uint8_t kFormatSval = 0x04, kFormatHval = 0x03;
+// An .nv.info entry's format: EIFMT_SVAL (0x04) carries a u16 size and that many bytes; the
+// others (EIFMT_HVAL 0x03, EIFMT_BVAL, EIFMT_NVAL) fit their value in the entry's own word.
+constexpr std::uint8_t kFormatSval = 0x04;
 constexpr std::uint8_t kAttrRegcount = 0x2f;
 
 template <class T>

@@ -108,13 +108,6 @@ Outcome run(const workloads::Workload& w, const std::string& issue, const std::s
 // deletion the full matrix killed (docs/cycle-model.md).
 constexpr std::size_t kSetsPerWorkload = 3;
 
-std::size_t workload_index(const std::string& name) {
-  const auto& all = workloads::all_workloads();
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i]->name == name) return i;
-  return 0;
-}
-
 class ReferenceMode : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderPolicySets) {
@@ -129,8 +122,7 @@ TEST_P(ReferenceMode, StatsEqualTheNormalRunUnderPolicySets) {
   const unsigned machine = sm::load_timing_config(load_machine("gtx480")).num_sms;
   std::vector<unsigned> shapes{machine};
   if (!w->persistent_grid) shapes.insert(shapes.begin(), 1);
-  const auto sets =
-      wf::test_support::policy_sets_for_workload(workload_index(GetParam()), kSetsPerWorkload);
+  const auto sets = wf::test_support::policy_sets_for_workload(GetParam(), kSetsPerWorkload);
   ASSERT_FALSE(sets.empty());
   for (const unsigned num_sms : shapes) {
     for (const auto& [issue, fetch, dispatch] : sets) {

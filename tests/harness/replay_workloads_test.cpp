@@ -28,13 +28,6 @@ namespace {
 // Two, so that each covering set replays on about a sixth of the workloads.
 constexpr std::size_t kSetsPerWorkload = 2;
 
-std::size_t workload_index(const std::string& name) {
-  const auto& all = workloads::all_workloads();
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i]->name == name) return i;
-  return 0;
-}
-
 class ReplayWorkload : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
@@ -43,8 +36,7 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("wf-replay-" + GetParam() + "-" + std::to_string(::getpid()));
   unsigned runs = 0;
-  const auto sets =
-      wf::test_support::policy_sets_for_workload(workload_index(GetParam()), kSetsPerWorkload);
+  const auto sets = wf::test_support::policy_sets_for_workload(GetParam(), kSetsPerWorkload);
   ASSERT_FALSE(sets.empty());
   for (const auto& [issue, fetch, dispatch] : sets) {
     sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));
