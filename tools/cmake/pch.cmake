@@ -58,9 +58,13 @@ function(wf_apply_pch)
   foreach(t ${targets})
     get_target_property(type ${t} TYPE)
     get_target_property(pic ${t} POSITION_INDEPENDENT_CODE)
+    # A target's options start as its folder's: what it added itself is what differs.
     get_target_property(options ${t} COMPILE_OPTIONS)
     get_target_property(dir ${t} SOURCE_DIR)
     get_property(dir_options DIRECTORY ${dir} PROPERTY COMPILE_OPTIONS)
+    if(options AND dir_options)
+      list(REMOVE_ITEM options ${dir_options})
+    endif()
     if(t MATCHES "^wf_pch" OR pic OR NOT type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$"
        OR options MATCHES "(^|;)-(O|fsanitize)" OR NOT "${dir_options}" STREQUAL "${top_options}")
       continue()
