@@ -1,5 +1,5 @@
 # Precompiled headers (WF_PCH, on by default): the standard library and fmt, parsed once per build
-# tree instead of once per source. Parsing them was about half of a typical source's compile
+# tree instead of once per source. Parsing them was a third to a half of a typical compile
 # (sim_model/sm/issue_stage.cpp: 5.4 s of CPU, 3.4 s with the header precompiled; a test source
 # 7.7 s against 5.1 s), and the test command compiles each source twice (release and
 # sanitizer build).
