@@ -1,5 +1,5 @@
-// main() of a run-time-verilated equivalence runner (see verilate_cache.h):
-//   runner --param k=v ... --cycles N --seed S [--replay TRACE] [--fst FILE] --json FILE
+// runner_main (harness/runner_entry.h): the command line of a run-time-verilated equivalence
+// runner, then its equivalence or replay run. Compiled once per block (engine_instances.h).
 #pragma once
 
 #include <cstdio>
@@ -10,11 +10,12 @@
 #include "harness/equiv_engine.h"
 #include "harness/replay_engine.h"
 #include "harness/rtl_dut.h"
+#include "harness/runner_entry.h"
 
 namespace wf::harness {
 
-template <class H, class V>
-int runner_main(int argc, char** argv) {
+template <class H>
+int runner_main(int argc, char** argv, RtlDutMaker<typename H::Block> make_dut) {
   using Block = typename H::Block;
   typename Block::Params p;
   EquivOptions options;
@@ -45,7 +46,7 @@ int runner_main(int argc, char** argv) {
       options.progress = value == "1";
     }
   }
-  const DutFactory<Block> make = [&p] { return std::make_unique<VerilatedDut<H, V>>(p); };
+  const DutFactory<Block> make = [&p, make_dut] { return make_dut(p); };
   const EquivResult r =
       options.replay.empty() ? run_equiv<H>(p, make, options) : run_replay<H>(p, make, options);
   std::ofstream out(json_path);
