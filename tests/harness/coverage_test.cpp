@@ -1,10 +1,9 @@
 // Functional coverage (harness/coverage/): the table and toggle bookkeeping, cases a fixed input
 // sequence must and must not hit, points that cannot occur under a parameter set not being
 // listed, the equivalence engine reporting a point its stimulus cannot reach as never hit (and
-// the report surviving the JSON a run-time runner writes), and -- the property `warpforge equiv`
-// relies on -- the constrained-random stimulus of every block hitting every listed point within
-// the default 10^5 cycles, at the preset and every corner of the block. The RTL side is the golden
-// model itself here, so no Verilator run is needed.
+// the report surviving the JSON a run-time runner writes). Every block's stimulus against every
+// configuration is stimulus_coverage_test.cpp. The RTL side is the golden model itself here,
+// so no Verilator run is needed.
 #include <algorithm>
 #include <memory>
 #include <tuple>
@@ -192,30 +191,6 @@ TEST(EquivEngine, ReportsPointsTheStimulusCannotReachAsNeverHit) {
   EXPECT_EQ(back.coverage, r.coverage);
   EXPECT_EQ(back.missed(), missed);
   EXPECT_EQ(to_json(r).at("coverage_missed").get<std::vector<std::string>>(), missed);
-}
-
-// Every registered block, every configuration of the preset and of every corner the block
-// declares (harness/corner.h; the ctest equivalence runs use them): nothing to list here when
-// a block is added.
-TEST(StimulusCoverage, EveryBlockHitsEveryListedPointInTheDefaultCycles) {
-  const Machine machine = load_machine(kDefaultPreset);
-  ASSERT_FALSE(block_registry().empty());
-  for (const auto& entry : block_registry()) {
-    std::vector<blocks::ParamList> sets = {{}};
-    for (const auto& corner : entry.corners) sets.push_back(corner.params);
-    for (const auto& overrides : sets) {
-      for (const auto& config : entry.configs(machine, overrides)) {
-        SCOPED_TRACE(config->module());
-        EquivOptions o;
-        o.cycles = 100'000;
-        o.seed = 1;
-        const EquivResult r = config->stimulus_coverage(o);
-        EXPECT_TRUE(r.passed);
-        EXPECT_GT(r.coverage.size(), 0u) << entry.name << " lists no coverage points";
-        for (const auto& name : r.missed()) ADD_FAILURE() << "never hit: " << name;
-      }
-    }
-  }
 }
 
 }  // namespace

@@ -27,9 +27,8 @@ void expect_passed(const RunResult& r) {
 
 class WorkloadRun : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(WorkloadRun, PassesAtDefaultSize) {
-  expect_passed(run_workload(*find_workload(GetParam()), RunSettings{}));
-}
+// Every workload at its default size is `warpforge run --all` (the ctest warpforge_run.all,
+// tests/workloads/CMakeLists.txt): the same runs through the command people use.
 
 // Sizes that leave partial CTAs, need extra reduction passes, or use other grid shapes.
 // Sizes off the workloads' usual grid (partial CTAs, odd counts) where the first workloads
