@@ -14,7 +14,7 @@
 #include "tools/warpforge/study.h"
 #include "workloads/workload.h"
 
-namespace wf::cli {
+namespace wf::cli::baws_study {
 namespace {
 
 using nlohmann::ordered_json;
@@ -478,4 +478,4 @@ class BawsStudy final : public Study {
 
 WF_STUDY(BawsStudy);
 
-}  // namespace wf::cli
+}  // namespace wf::cli::baws_study

@@ -23,7 +23,7 @@
 #include "tools/warpforge/study.h"
 #include "workloads/workload.h"
 
-namespace wf::cli {
+namespace wf::cli::blocklat_study {
 namespace {
 
 using nlohmann::ordered_json;
@@ -248,4 +248,4 @@ class BlocklatStudy final : public Study {
 
 WF_STUDY(BlocklatStudy);
 
-}  // namespace wf::cli
+}  // namespace wf::cli::blocklat_study

@@ -19,7 +19,7 @@ struct AreaArgs {
   TimeBudget budget;
 };
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup area_setup = [](CLI::App& app) {
   auto a = std::make_shared<AreaArgs>();
   add_block_args(app, a->blocks);
   app.add_option("--json", a->json, "Also write the reports as JSON to this file");
@@ -57,7 +57,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"area", "Estimate area and logic depth with Yosys", setup, 30})
+WF_COMMAND({"area", "Estimate area and logic depth with Yosys", area_setup, 30})
 
 }  // namespace
 }  // namespace wf::cli

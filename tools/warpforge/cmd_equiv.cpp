@@ -167,7 +167,7 @@ int replay(const EquivArgs& a) {
   return failures ? 1 : 0;
 }
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup equiv_setup = [](CLI::App& app) {
   auto a = std::make_shared<EquivArgs>();
   add_block_args(app, a->blocks);
   app.add_option("--cycles", a->cycles, "Cycles of random stimulus per configuration")
@@ -259,7 +259,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"equiv", "Check RTL against the golden model cycle by cycle", setup, 20})
+WF_COMMAND({"equiv", "Check RTL against the golden model cycle by cycle", equiv_setup, 20})
 
 }  // namespace
 }  // namespace wf::cli

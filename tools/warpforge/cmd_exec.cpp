@@ -214,7 +214,7 @@ int run(const ExecArgs& a) {
   return status;
 }
 
-std::function<int()> setup(CLI::App& app) {
+std::function<int()> exec_setup(CLI::App& app) {
   auto a = std::make_shared<ExecArgs>();
   add_machine_options(app, a->machine);
   app.add_flag("--functional", a->functional,
@@ -231,6 +231,6 @@ std::function<int()> setup(CLI::App& app) {
 }  // namespace
 
 WF_COMMAND(Command{"exec", "Run an unmodified CUDA program (nvcc -cudart shared) on the model",
-                   setup, 48})
+                   exec_setup, 48})
 
 }  // namespace wf::cli

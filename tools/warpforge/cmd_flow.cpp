@@ -80,7 +80,7 @@ std::string markdown(const std::vector<Row>& rows, const std::vector<FlowSimRow>
   return s.str();
 }
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup flow_setup = [](CLI::App& app) {
   auto a = std::make_shared<FlowArgs>();
   add_block_args(app, a->blocks);
   app.add_option("-o,--output", a->out_dir, "Directory for RTL, waveforms and the report")
@@ -194,7 +194,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"flow", "Main job: gen + lint + equivalence + area for every block", setup, 5})
+WF_COMMAND({"flow", "Main job: gen + lint + equivalence + area for every block", flow_setup, 5})
 
 }  // namespace
 }  // namespace wf::cli

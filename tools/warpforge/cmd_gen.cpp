@@ -16,7 +16,7 @@ struct GenArgs {
   std::string out_dir = ".";
 };
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup gen_setup = [](CLI::App& app) {
   auto args = std::make_shared<GenArgs>();
   add_block_args(app, args->blocks);
   app.add_option("-o,--output", args->out_dir, "Directory for the .v files")->capture_default_str();
@@ -39,7 +39,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"gen", "Generate Verilog for scheduling blocks", setup, 10})
+WF_COMMAND({"gen", "Generate Verilog for scheduling blocks", gen_setup, 10})
 
 }  // namespace
 }  // namespace wf::cli

@@ -7,7 +7,7 @@
 namespace wf::cli {
 namespace {
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup params_setup = [](CLI::App& app) {
   auto args = std::make_shared<BlockArgs>();
   auto list = std::make_shared<bool>(false);
   auto corners = std::make_shared<bool>(false);
@@ -48,7 +48,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"params", "List block parameters and their preset values", setup, 50})
+WF_COMMAND({"params", "List block parameters and their preset values", params_setup, 50})
 
 }  // namespace
 }  // namespace wf::cli

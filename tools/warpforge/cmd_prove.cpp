@@ -98,7 +98,7 @@ const char* status_name(synth::ProveStatus s) {
   return "?";
 }
 
-CommandSetup setup = [](CLI::App& app) {
+CommandSetup prove_setup = [](CLI::App& app) {
   auto a = std::make_shared<ProveArgs>();
   add_block_args(app, a->blocks);
   app.add_option("--rtl", a->rtl_file,
@@ -198,7 +198,7 @@ CommandSetup setup = [](CLI::App& app) {
   };
 };
 
-WF_COMMAND({"prove", "Prove each block's formal properties with Yosys", setup, 25})
+WF_COMMAND({"prove", "Prove each block's formal properties with Yosys", prove_setup, 25})
 
 }  // namespace
 }  // namespace wf::cli

@@ -144,7 +144,7 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   return ok ? 0 : 1;
 }
 
-std::function<int()> setup(CLI::App& app) {
+std::function<int()> reproduce_setup(CLI::App& app) {
   auto a = std::make_shared<ReproduceArgs>();
   std::string help = "the study:";
   for (const auto& s : studies()) help += "\n  " + s->name() + ": " + s->summary();
@@ -169,7 +169,7 @@ std::function<int()> setup(CLI::App& app) {
 
 }  // namespace
 
-WF_COMMAND(Command{"reproduce", "Rerun a paper's experiments and compare with its numbers", setup,
-                   50})
+WF_COMMAND(Command{"reproduce", "Rerun a paper's experiments and compare with its numbers",
+                   reproduce_setup, 50})
 
 }  // namespace wf::cli

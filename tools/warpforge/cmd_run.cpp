@@ -123,7 +123,7 @@ int run(const RunArgs& a) {
   return 0;
 }
 
-std::function<int()> setup(CLI::App& app) {
+std::function<int()> run_setup(CLI::App& app) {
   auto a = std::make_shared<RunArgs>();
   app.add_option("specs", a->specs, "launch spec files (TOML) to run")->check(CLI::ExistingFile);
   app.add_option("--workload,-w", a->workloads, "run this built-in workload (repeatable)")
@@ -163,7 +163,8 @@ std::function<int()> setup(CLI::App& app) {
 
 }  // namespace
 
-WF_COMMAND(Command{
-    "run", "Run workloads, launch specs or one PTX kernel on the functional executor", setup, 40})
+WF_COMMAND(Command{"run",
+                   "Run workloads, launch specs or one PTX kernel on the functional executor",
+                   run_setup, 40})
 
 }  // namespace wf::cli

@@ -211,7 +211,7 @@ int run(const SimArgs& a) {
   return result.passed ? 0 : 1;
 }
 
-std::function<int()> setup(CLI::App& app) {
+std::function<int()> sim_setup(CLI::App& app) {
   auto a = std::make_shared<SimArgs>();
   add_machine_options(app, a->machine);
   app.add_option("--workload,-w", a->workload, "run this built-in workload's host driver");
@@ -256,6 +256,6 @@ std::function<int()> setup(CLI::App& app) {
 
 }  // namespace
 
-WF_COMMAND(Command{"sim", "Run a workload or launch spec on the cycle model", setup, 45})
+WF_COMMAND(Command{"sim", "Run a workload or launch spec on the cycle model", sim_setup, 45})
 
 }  // namespace wf::cli

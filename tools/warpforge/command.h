@@ -31,5 +31,7 @@ struct CommandRegistrar {
 
 #define WF_CLI_CONCAT2(a, b) a##b
 #define WF_CLI_CONCAT(a, b) WF_CLI_CONCAT2(a, b)
+// __COUNTER__, not __LINE__: the command line compiles as a unity build, where two files' lines
+// can meet in one translation unit.
 #define WF_COMMAND(...) \
-  static const ::wf::cli::CommandRegistrar WF_CLI_CONCAT(wf_command_, __LINE__){__VA_ARGS__};
+  static const ::wf::cli::CommandRegistrar WF_CLI_CONCAT(wf_command_, __COUNTER__){__VA_ARGS__};

@@ -36,7 +36,7 @@
 #include "tools/warpforge/study.h"
 #include "workloads/workload.h"
 
-namespace wf::cli {
+namespace wf::cli::dyncta_study {
 namespace {
 
 using nlohmann::ordered_json;
@@ -740,4 +740,4 @@ class DynctaStudy final : public Study {
 
 WF_STUDY(DynctaStudy);
 
-}  // namespace wf::cli
+}  // namespace wf::cli::dyncta_study

@@ -35,7 +35,7 @@
 #include "tools/warpforge/study.h"
 #include "workloads/workload.h"
 
-namespace wf::cli {
+namespace wf::cli::lwm_study {
 namespace {
 
 using nlohmann::ordered_json;
@@ -589,4 +589,4 @@ class LwmStudy final : public Study {
 
 WF_STUDY(LwmStudy);
 
-}  // namespace wf::cli
+}  // namespace wf::cli::lwm_study

@@ -5,6 +5,7 @@
 // itself with one WF_STUDY line; nothing else names it.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -68,14 +69,21 @@ std::string failed_runs_markdown(
     const std::string& config_column);
 
 struct StudyRegistrar {
-  explicit StudyRegistrar(std::unique_ptr<Study> s) { studies().push_back(std::move(s)); }
+  // Kept in name order: the order of static initialisation (link order, unity batches) is not
+  // one to show users.
+  explicit StudyRegistrar(std::unique_ptr<Study> s) {
+    auto& all = studies();
+    const std::string name = s->name();
+    const auto at = std::find_if(all.begin(), all.end(),
+                                 [&name](const auto& other) { return name < other->name(); });
+    all.insert(at, std::move(s));
+  }
 };
 
 }  // namespace wf::cli
 
-#define WF_STUDY_CONCAT2(a, b) a##b
-#define WF_STUDY_CONCAT(a, b) WF_STUDY_CONCAT2(a, b)
-#define WF_STUDY(Class)                                                         \
-  static const ::wf::cli::StudyRegistrar WF_STUDY_CONCAT(wf_study_, __LINE__) { \
-    std::make_unique<Class>()                                                   \
+// Named after the class (not __LINE__): the command line compiles as a unity build.
+#define WF_STUDY(Class)                                     \
+  static const ::wf::cli::StudyRegistrar wf_study_##Class { \
+    std::make_unique<Class>()                               \
   }
