@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gen/module_name.h"
 #include "harness/linked_rtl.h"
 #include "harness/rtl_block.h"
 #include "harness/verilate_cache.h"
@@ -33,7 +34,7 @@ void add_rtl_stand_in(sm::ExternalBlocks& external, std::shared_ptr<InstanceCoun
   using Block = typename H::Block;
   external.set<Block>(
       [made](const typename Block::Params& p) -> std::unique_ptr<sm::ExternalBlock<Block>> {
-        const std::string module = std::string(Block::kName) + "_" + blocks::param_signature(p);
+        const std::string module = gen::module_name(p);
         // The generator is the reference: a linked model built from an older rtl/ would put
         // other hardware in the loop than `warpforge gen` describes.
         const std::string verilog = H::emit(p);

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "gen/module_name.h"
 #include "harness/block_config.h"
 #include "harness/engine_instances.h"
 #include "harness/equiv_engine.h"
@@ -29,9 +30,7 @@ class TypedConfig final : public BlockConfig {
   explicit TypedConfig(const Params& p) : p_(p) {}
 
   std::string block() const override { return Block::kName; }
-  std::string module() const override {
-    return std::string(Block::kName) + "_" + blocks::param_signature(p_);
-  }
+  std::string module() const override { return gen::module_name(p_); }
   blocks::ParamList params() const override { return blocks::param_list(p_); }
   std::string verilog() const override { return H::emit(p_); }
   gen::PropertySet properties() const override { return H::emit_properties(p_); }

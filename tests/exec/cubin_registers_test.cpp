@@ -12,7 +12,7 @@ namespace wf::cudart {
 namespace {
 
 std::string cubin() {
-  std::ifstream in(std::string(WF_EXEC_TEST_DATA) + "/registers.sm_75.cubin", std::ios::binary);
+  std::ifstream in(WF_EXEC_TEST_DATA "/registers.sm_75.cubin", std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 

@@ -23,7 +23,7 @@ namespace wf::gpu {
 namespace {
 
 std::string read_ptx() {
-  std::ifstream f(std::string(WF_GPU_TEST_DATA) + "/membench.ptx");
+  std::ifstream f(WF_GPU_TEST_DATA "/membench.ptx");
   std::stringstream s;
   s << f.rdbuf();
   return s.str();

@@ -108,7 +108,7 @@ std::vector<int> needle_block(std::shared_ptr<gpu::TimingSession> timing) {
   gpu::RuntimeOptions o;
   o.timing = std::move(timing);
   gpu::Runtime rt(o);
-  rt.load_ptx_file(std::string(WF_PTX_TEST_DATA) + "/needle_block.ptx");
+  rt.load_ptx_file(std::string(WF_PTX_TEST_DATA "/needle_block.ptx"));
   std::vector<int> ref(256);
   for (int i = 0; i < 256; ++i) ref[i] = (i * 37) % 23 - 11;
   const gpu::DevPtr r = rt.upload(ref);

@@ -14,7 +14,7 @@ namespace wf::ptx::test {
 namespace {
 
 std::string kernels_ptx() {
-  std::ifstream in(std::string(WF_PTX_TEST_DATA) + "/kernels.ptx");
+  std::ifstream in(std::string(WF_PTX_TEST_DATA "/kernels.ptx"));
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();

@@ -10,7 +10,7 @@
 namespace wf::ptx::test {
 
 inline std::string data_file(const std::string& name) {
-  std::ifstream in(std::string(WF_PTX_TEST_DATA) + "/" + name);
+  std::ifstream in(std::string(WF_PTX_TEST_DATA "/") + name);
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();

@@ -16,7 +16,7 @@ namespace {
 
 std::unique_ptr<gpu::Runtime> runtime(gpu::RuntimeOptions o = {}) {
   auto rt = std::make_unique<gpu::Runtime>(o);
-  rt->load_ptx_file(std::string(WF_PTX_TEST_DATA) + "/kernels.ptx");
+  rt->load_ptx_file(std::string(WF_PTX_TEST_DATA "/kernels.ptx"));
   return rt;
 }
 

@@ -28,7 +28,7 @@ std::string kernel(const std::string& body) {
 }
 
 TEST(Parser, AcceptsNvccOutput) {
-  std::ifstream in(std::string(WF_PTX_TEST_DATA) + "/kernels.ptx");
+  std::ifstream in(std::string(WF_PTX_TEST_DATA "/kernels.ptx"));
   std::stringstream ss;
   ss << in.rdbuf();
   Module m = parse_module(ss.str(), "kernels.ptx");
