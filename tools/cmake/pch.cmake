@@ -47,6 +47,11 @@ function(wf_apply_pch)
   add_library(wf_pch_gtest OBJECT ${PROJECT_BINARY_DIR}/wf_pch.cpp)
   target_link_libraries(wf_pch_gtest PRIVATE fmt::fmt GTest::gtest)
   target_precompile_headers(wf_pch_gtest PRIVATE ${WF_PCH_HEADERS} <gtest/gtest.h>)
+  # The sanitizer build's test programs compile at -O0 (tests/CMakeLists.txt): so does their
+  # header, which a compile at another -O level could not use.
+  if(WF_SANITIZE)
+    target_compile_options(wf_pch_gtest PRIVATE -O0)
+  endif()
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     foreach(owner wf_pch wf_pch_gtest)
       target_compile_options(${owner} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
@@ -65,6 +70,10 @@ function(wf_apply_pch)
     if(options AND dir_options)
       list(REMOVE_ITEM options ${dir_options})
     endif()
+    get_target_property(links ${t} LINK_LIBRARIES)
+    if(WF_SANITIZE AND links MATCHES "GTest::" AND options)
+      list(REMOVE_ITEM options -O0)  # as the GoogleTest header's owner (above)
+    endif()
     if(t MATCHES "^wf_pch" OR pic OR NOT type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$"
        OR options MATCHES "(^|;)-(O|fsanitize)" OR NOT "${dir_options}" STREQUAL "${top_options}")
       continue()
@@ -73,7 +82,6 @@ function(wf_apply_pch)
     if(NOT sources MATCHES "\\.(cpp|cxx|cc)(;|$)")
       continue()
     endif()
-    get_target_property(links ${t} LINK_LIBRARIES)
     # The header includes fmt, compiled with fmt's definitions (FMT_SHARED): a target that does
     # not link fmt gets them too, or the header would not be used.
     target_compile_definitions(${t} PRIVATE
