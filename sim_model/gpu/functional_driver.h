@@ -23,9 +23,9 @@ struct FunctionalOptions {
   // CTAs are made resident in order until this many threads are live; a grid that fits (every
   // grid that relies on co-residency on a real GPU does) runs with all CTAs at once.
   std::uint64_t max_resident_threads = 1u << 18;
-  // Called about every kProgressEvery warp instructions with the count so far.
+  // Called about every progress_every warp instructions with the count so far.
   std::function<void(std::uint64_t warp_instructions)> progress;
-  static constexpr std::uint64_t kProgressEvery = 1u << 24;
+  std::uint64_t progress_every = kDefaultProgressWarpInstructions;
 };
 
 struct FunctionalResult {

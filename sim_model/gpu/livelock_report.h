@@ -12,6 +12,8 @@ namespace wf::gpu {
 // FunctionalOptions); the cycle model's is TimingConfig::livelock_cycles. docs/commands.md
 // gives the margin over the built-in workloads.
 inline constexpr std::uint64_t kDefaultLivelockWarpInstructions = 1ull << 28;
+// Functional launches: warp instructions between two updates of the progress line.
+inline constexpr std::uint64_t kDefaultProgressWarpInstructions = 1ull << 24;
 
 struct LivelockReport {
   std::string kernel;

@@ -241,6 +241,7 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.livelock_window = impl_->options.livelock_window;
   fo.max_resident_threads = impl_->options.max_resident_threads;
+  fo.progress_every = impl_->options.progress_every;
   if (line) fo.progress = [&](std::uint64_t n) { line->warp_instructions(f.name, n); };
   FunctionalResult r = run_functional(ctx, fo);
   s.warp_instructions = r.warp_instructions;

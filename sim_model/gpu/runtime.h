@@ -98,6 +98,9 @@ struct RuntimeOptions {
   // terminal), erased when the launch ends. Timing launches show it only when the session has
   // no progress callback of its own.
   bool terminal_progress = false;
+  // Functional launches: warp instructions between two updates of that line (a test shows one
+  // line without running 2^24 instructions).
+  std::uint64_t progress_every = kDefaultProgressWarpInstructions;
   // The SM functional launches must fit (threads, warps, registers, shared memory); unset: the
   // default preset's. Timing launches are checked against the session's machine.
   std::optional<SmLimits> sm_limits = std::nullopt;
