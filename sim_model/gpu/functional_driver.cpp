@@ -56,9 +56,8 @@ FunctionalResult run_functional(ptx::LaunchContext& ctx, const FunctionalOptions
   const std::string& kname = ctx.kernel_fn().name;
   // The monitor's and the progress line's checks share one compare per warp turn.
   ProgressMonitor monitor(options.livelock_window, 0);
-  std::uint64_t next_progress = options.progress
-                                    ? std::max<std::uint64_t>(options.progress_every, 1)
-                                    : ProgressMonitor::kNever;
+  const std::uint64_t progress_every = std::max<std::uint64_t>(options.progress_every, 1);
+  std::uint64_t next_progress = options.progress ? progress_every : ProgressMonitor::kNever;
   std::uint64_t next_check = std::min(monitor.next_check(), next_progress);
   bool observing = false;
   SpinRanges spin;
@@ -93,7 +92,7 @@ FunctionalResult run_functional(ptx::LaunchContext& ctx, const FunctionalOptions
     }
     if (res.warp_instructions >= next_progress) {
       options.progress(res.warp_instructions);
-      next_progress = res.warp_instructions + std::max<std::uint64_t>(options.progress_every, 1);
+      next_progress = res.warp_instructions + progress_every;
     }
     next_check = std::min(monitor.next_check(), next_progress);
   };
