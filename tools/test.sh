@@ -4,7 +4,7 @@
 #      optimized build, not the fastest one), every ctest (unit, rtl, workload);
 #   2. clang ASan + UBSan build of what the unit tests run and of the libFuzzer targets
 #      (tests/fuzz/), which link the same objects; the unit tests again;
-#   3. each fuzz target fuzzed for 45-60 s.
+#   3. each fuzz target fuzzed for 25-30 s.
 # Usage: tools/test.sh [--full]
 #   --full  the exhaustive sweeps the default run samples: every workload under every
 #           registered policy set in the trace-replay and reference-mode tests (WF_TEST_FULL=1

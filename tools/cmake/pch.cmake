@@ -47,10 +47,10 @@ function(wf_apply_pch)
   add_library(wf_pch_gtest OBJECT ${PROJECT_BINARY_DIR}/wf_pch.cpp)
   target_link_libraries(wf_pch_gtest PRIVATE fmt::fmt GTest::gtest)
   target_precompile_headers(wf_pch_gtest PRIVATE ${WF_PCH_HEADERS} <gtest/gtest.h>)
-  # The sanitizer build's test programs compile at -O0 (tests/CMakeLists.txt): so does their
-  # header, which a compile at another -O level could not use.
-  if(WF_SANITIZE)
-    target_compile_options(wf_pch_gtest PRIVATE -O0)
+  # The test programs compile at their own -O (WF_TEST_PROGRAM_OPT, CMakeLists.txt): so does
+  # their header, which a compile at another -O level could not use.
+  if(WF_TEST_PROGRAM_OPT)
+    target_compile_options(wf_pch_gtest PRIVATE ${WF_TEST_PROGRAM_OPT})
   endif()
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     foreach(owner wf_pch wf_pch_gtest)
@@ -71,8 +71,8 @@ function(wf_apply_pch)
       list(REMOVE_ITEM options ${dir_options})
     endif()
     get_target_property(links ${t} LINK_LIBRARIES)
-    if(WF_SANITIZE AND links MATCHES "GTest::" AND options)
-      list(REMOVE_ITEM options -O0)  # as the GoogleTest header's owner (above)
+    if(WF_TEST_PROGRAM_OPT AND links MATCHES "GTest::" AND options)
+      list(REMOVE_ITEM options ${WF_TEST_PROGRAM_OPT})  # as the GoogleTest header's owner (above)
     endif()
     if(t MATCHES "^wf_pch" OR pic OR NOT type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$"
        OR options MATCHES "(^|;)-(O|fsanitize)" OR NOT "${dir_options}" STREQUAL "${top_options}")
