@@ -52,6 +52,12 @@ elif [ "$preset" = release ]; then
   options=(-DWF_PGO=OFF)
 fi
 if [ "$preset" = release ]; then
+  # tools/test.sh sets WF_UNIT_TEST_PROGRAMS=0 when the sanitizer tree runs the unit suites.
+  if [ "${WF_UNIT_TEST_PROGRAMS:-1}" = 0 ]; then
+    options+=(-DWF_UNIT_TEST_PROGRAMS=OFF)
+  else
+    options+=(-DWF_UNIT_TEST_PROGRAMS=ON)
+  fi
   if [ "${WF_LTO:-1}" != 0 ] && [ "$gcc" = 1 ]; then
     options+=(-DWF_LTO=ON)
   else
