@@ -102,21 +102,29 @@ struct Artifact {
   std::string dir_tag;  // distinguishes the kinds' cache directories
 };
 
+// The make variables of every runner build, and of its precompiled header's (ensure_pch), which
+// GCC uses only when compiled with the same flags.
+std::vector<std::string> make_variables() {
+  // One compile of the whole model (Verilator's __ALL.cpp) rather than split files that each
+  // parse verilated.h again, and -O1 rather than -Os: a 64-warp SAWS runner builds in 23 s of
+  // CPU instead of 50, and an equivalence run of a few seconds does not miss the difference in
+  // speed.
+  return {"VM_PARALLEL_BUILDS=0", "OPT_FAST=-O1", "CXX=" + runner_compiler(),
+          "LINK=" + runner_compiler()};
+}
+
 // Verilator's command line for one artifact kind; `extra_cflags` is added to the runner flags.
 std::vector<std::string> verilator_argv(const std::string& module, const std::string& mdir,
                                         const std::string& output, const Artifact& a,
                                         const std::string& extra_cflags) {
-  return {"verilator", "--cc", "--exe", "--build", "-j", "2", "--trace-fst", "-Wno-fatal",
-          "-Wno-lint", "-Wno-style", "--top-module", module, "--prefix", "V" + module, "-Mdir",
-          mdir, "-o", output,
-          // One compile of the whole model (Verilator's __ALL.cpp) rather than split files that
-          // each parse verilated.h again, and -O1 rather than -Os: a 64-warp SAWS runner builds
-          // in 23 s of CPU instead of 50, and an equivalence run of a few seconds does not miss
-          // the difference in speed.
-          "-MAKEFLAGS", "VM_PARALLEL_BUILDS=0", "-MAKEFLAGS", "OPT_FAST=-O1", "-MAKEFLAGS",
-          "CXX=" + runner_compiler(), "-MAKEFLAGS", "LINK=" + runner_compiler(), "-CFLAGS",
-          runner_cxxflags() + a.cflags + extra_cflags, "-LDFLAGS", a.ldflags, module + ".v",
-          "main.cpp"};
+  std::vector<std::string> argv = {
+      "verilator",   "--cc",       "--exe",     "--build",    "-j",           "2",
+      "--trace-fst", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--top-module", module,
+      "--prefix",    "V" + module, "-Mdir",     mdir,         "-o",           output};
+  for (const auto& v : make_variables()) argv.insert(argv.end(), {"-MAKEFLAGS", v});
+  argv.insert(argv.end(), {"-CFLAGS", runner_cxxflags() + a.cflags + extra_cflags, "-LDFLAGS",
+                           a.ldflags, module + ".v", "main.cpp"});
+  return argv;
 }
 
 // Verilator's makefiles use OBJCACHE for ccache. With the checkout as ccache's base directory,
@@ -191,11 +199,11 @@ std::optional<std::filesystem::path> ensure_pch(const Artifact& a, std::chrono::
   argv.erase(std::find(argv.begin(), argv.end(), "--build"));
   bool ok = run_process(argv, opts).ok();
   if (ok) {
-    ok = run_process({"make", "-C", tmp.string(), "-f", "V" + probe + ".mk", "-f", "pch.mk",
-                      "VM_PARALLEL_BUILDS=0", "OPT_FAST=-O1", "CXX=" + runner_compiler(),
-                      "runner_pch.h.gch"},
-                     opts)
-             .ok();
+    std::vector<std::string> make = {"make", "-C",    tmp.string(), "-f", "V" + probe + ".mk",
+                                     "-f",   "pch.mk"};
+    for (const auto& v : make_variables()) make.push_back(v);
+    make.push_back("runner_pch.h.gch");
+    ok = run_process(make, opts).ok();
   }
   if (!ok) {
     std::filesystem::remove_all(tmp);
