@@ -9,6 +9,7 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/text.h"
 #include "synth/cell_library.h"
 #include "synth/lint.h"
 #include "synth/subprocess.h"
@@ -63,24 +64,6 @@ std::string yosys_error(std::string_view log, const std::string& source_name) {
   return where + ": " + what;
 }
 
-std::string trim(std::string_view s) {
-  std::size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  std::size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    std::size_t nl = text.find('\n');
-    lines.push_back(text.substr(0, nl));
-    if (nl == std::string_view::npos) break;
-    text.remove_prefix(nl + 1);
-  }
-  return lines;
-}
-
 const CellInfo* library_cell(const std::string& name) {
   for (const CellInfo& c : reference_cells()) {
     if (c.name == name) return &c;
@@ -96,19 +79,6 @@ bool is_internal_ff(const std::string& type) {
   return false;
 }
 
-std::vector<std::string_view> split_words(std::string_view s) {
-  std::vector<std::string_view> words;
-  for (;;) {
-    std::size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string_view::npos) return words;
-    s.remove_prefix(b);
-    std::size_t e = s.find_first_of(" \t\r");
-    words.push_back(s.substr(0, e));
-    if (e == std::string_view::npos) return words;
-    s.remove_prefix(e);
-  }
-}
-
 bool all_digits(std::string_view s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
@@ -121,7 +91,7 @@ void parse_stat(const std::vector<std::string_view>& lines, const std::string& t
   const std::string header = "=== " + top + " ===";
   std::size_t start = lines.size();
   for (std::size_t i = lines.size(); i-- > 0;) {
-    if (trim(lines[i]) == header) {
+    if (text::trim(lines[i]) == header) {
       start = i;
       break;
     }
@@ -131,21 +101,21 @@ void parse_stat(const std::vector<std::string_view>& lines, const std::string& t
   bool have_cells = false, have_area = false, in_kinds = false;
   for (std::size_t i = start + 1; i < lines.size() && !have_area; ++i) {
     std::string_view line = lines[i];
-    std::vector<std::string_view> words = split_words(line);
-    std::string text = trim(line);
-    if (text.starts_with("Number of cells:") && words.size() == 4 && all_digits(words[3])) {
+    std::vector<std::string_view> words = text::split_words(line);
+    const std::string_view trimmed = text::trim(line);
+    if (trimmed.starts_with("Number of cells:") && words.size() == 4 && all_digits(words[3])) {
       r.total_cells = std::stoi(std::string(words[3]));
       have_cells = in_kinds = true;
     } else if (in_kinds && line.starts_with("     ") && words.size() == 2 && all_digits(words[1])) {
       r.cells_by_kind[std::string(words[0])] += std::stoi(std::string(words[1]));
-    } else if (text.starts_with("Chip area for module ")) {
-      std::size_t colon = text.rfind(": ");
-      if (colon == std::string::npos) break;
-      r.area_um2 = std::stod(text.substr(colon + 2));
+    } else if (trimmed.starts_with("Chip area for module ")) {
+      std::size_t colon = trimmed.rfind(": ");
+      if (colon == std::string_view::npos) break;
+      r.area_um2 = std::stod(std::string(trimmed.substr(colon + 2)));
       have_area = true;
     } else {
       in_kinds = false;
-      if (text.starts_with("===")) break;
+      if (trimmed.starts_with("===")) break;
     }
   }
   if (!have_cells || !have_area) {
@@ -175,7 +145,7 @@ void collect_warnings(const std::vector<std::string_view>& lines, AreaReport& r)
   std::size_t dropped = 0;
   for (std::string_view line : lines) {
     if (!line.starts_with("Warning: ")) continue;
-    std::string w = trim(line);
+    std::string w(text::trim(line));
     if (!seen.insert(w).second) continue;
     if (r.warnings.size() < kMaxWarnings) {
       r.warnings.push_back(std::move(w));
@@ -236,7 +206,7 @@ std::string area_script(const std::string& top, const std::string& liberty) {
 }
 
 AreaReport parse_area_log(std::string_view log, const std::string& top) {
-  std::vector<std::string_view> lines = split_lines(log);
+  std::vector<std::string_view> lines = text::split_lines(log);
   AreaReport r;
   r.top = top;
   parse_stat(lines, top, r);

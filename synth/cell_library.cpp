@@ -11,7 +11,8 @@ extern const std::string_view kReferenceLiberty;  // generated from cells.lib at
 
 namespace {
 
-std::string_view trim(std::string_view s) {
+// A Liberty value without its blanks and quotes.
+std::string_view unquote(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '"')) {
     s.remove_prefix(1);
   }
@@ -83,12 +84,12 @@ std::vector<CellInfo> scan_liberty_cells(std::string_view raw) {
     std::string_view body = text.substr(open + 1, close - open - 1);
 
     CellInfo cell;
-    cell.name = std::string(trim(text.substr(name_begin, name_end - name_begin)));
+    cell.name = std::string(unquote(text.substr(name_begin, name_end - name_begin)));
     std::size_t area_at = 0;
     if (!has_statement(body, "area", &area_at)) {
       throw std::runtime_error("liberty: cell " + cell.name + " has no area");
     }
-    std::string_view value = trim(body.substr(area_at, body.find(';', area_at) - area_at));
+    std::string_view value = unquote(body.substr(area_at, body.find(';', area_at) - area_at));
     auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), cell.area_um2);
     if (ec != std::errc() || ptr != value.data() + value.size()) {
       throw std::runtime_error("liberty: cell " + cell.name + " has a malformed area");

@@ -17,9 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kDesignName = "design.v";
+constexpr const char* kProveDesignName = "design.v";
 constexpr const char* kPropsName = "props.v";
-constexpr const char* kScriptName = "prove.ys";
+constexpr const char* kProveScriptName = "prove.ys";
 constexpr const char* kVcdName = "counterexample.vcd";
 
 void check_identifier(const std::string& name, const char* what) {
@@ -49,7 +49,7 @@ void check_identifier(const std::string& name, const char* what) {
         "register names when editing)",
         r.design_name, r.design_top, reg));
   }
-  const std::string ours = std::string(kDesignName) + ":";
+  const std::string ours = std::string(kProveDesignName) + ":";
   if (prefix.starts_with(ours)) {
     std::string_view line = prefix.substr(ours.size());
     line = line.substr(0, line.find(':'));
@@ -116,7 +116,7 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
   }
 
   TempDir dir("warpforge-prove");
-  dir.write(kDesignName, r.design);
+  dir.write(kProveDesignName, r.design);
   dir.write(kPropsName, r.props);
   const bool want_vcd = !options.counterexample.empty();
   const auto deadline = std::chrono::steady_clock::now() + options.timeout;
@@ -124,8 +124,8 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
 
   // One phase: its result, or kTimedOut.
   auto run_phase = [&](ProvePhase phase, unsigned steps) {
-    dir.write(kScriptName,
-              prove_script(r, phase, steps, kDesignName, kPropsName, want_vcd ? kVcdName : ""));
+    dir.write(kProveScriptName, prove_script(r, phase, steps, kProveDesignName, kPropsName,
+                                             want_vcd ? kVcdName : ""));
     RunOptions run;
     run.cwd = dir.path();
     if (options.timeout.count() > 0) {
@@ -135,7 +135,7 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
     }
     // Without -q: the verdict and the model are in the log. No `sat -verify`: Yosys leaves
     // with _Exit on an error, and the model printed before it would be lost in the pipe.
-    const RunResult res = run_process({options.yosys, "-Q", "-T", "-s", kScriptName}, run);
+    const RunResult res = run_process({options.yosys, "-Q", "-T", "-s", kProveScriptName}, run);
     seconds += res.wall.count();
     ProveResult result;
     if (res.timed_out) {

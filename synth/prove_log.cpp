@@ -5,35 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "sim_model/common/text.h"
 #include "synth/prove.h"
 
 namespace wf::synth {
 
 namespace {
-
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    const std::size_t nl = text.find('\n');
-    lines.push_back(text.substr(0, nl));
-    if (nl == std::string_view::npos) break;
-    text.remove_prefix(nl + 1);
-  }
-  return lines;
-}
-
-std::vector<std::string_view> split_words(std::string_view s) {
-  std::vector<std::string_view> words;
-  for (;;) {
-    const std::size_t b = s.find_first_not_of(" \t\r");
-    if (b == std::string_view::npos) return words;
-    s.remove_prefix(b);
-    const std::size_t e = s.find_first_of(" \t\r");
-    words.push_back(s.substr(0, e));
-    if (e == std::string_view::npos) return words;
-    s.remove_prefix(e);
-  }
-}
 
 // A Verilog hex literal of a binary string, most significant bit first: 24'h00_0100 (the
 // format of the equivalence reports).
@@ -64,7 +41,7 @@ Model parse_model(const std::vector<std::string_view>& lines, std::size_t from) 
   while (i < lines.size() && !lines[i].starts_with("  Time Signal Name")) ++i;
   if (i == lines.size()) throw std::runtime_error("yosys log: no model after the verdict");
   for (++i; i < lines.size(); ++i) {
-    const auto words = split_words(lines[i]);
+    const auto words = text::split_words(lines[i]);
     if (words.empty()) break;
     if (words[0].starts_with("----")) continue;
     // time, signal (may be "\name [7:4]"), dec, hex, bin; the table ends at the first other
@@ -112,7 +89,7 @@ std::size_t find_line(const std::vector<std::string_view>& lines, std::string_vi
 }  // namespace
 
 ProveResult parse_prove_log(std::string_view log, const std::vector<ProveCheck>& checks) {
-  const auto lines = split_lines(log);
+  const auto lines = text::split_lines(log);
   const std::size_t proven = find_line(lines, "Induction step proven: SUCCESS!");
   const std::size_t violated = find_line(lines, "model found for base case: FAIL!");
   const std::size_t exhausted =

@@ -23,7 +23,7 @@ file(WRITE "${OUT}.tmp"
   "// Generated from ${REL} by workloads/embed_ptx.cmake. Do not edit.\n"
   "#include \"workloads/embedded_ptx.h\"\n\n"
   "namespace {\n"
-  "const wf::workloads::EmbeddedPtxRegistrar registrar{\n"
+  "const wf::workloads::EmbeddedPtxRegistrar registrar_${NAME}{\n"
   "    \"${NAME}\", \"${REL}\",\n${pieces}};\n"
   "}  // namespace\n")
 file(RENAME "${OUT}.tmp" "${OUT}")

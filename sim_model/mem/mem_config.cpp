@@ -7,7 +7,7 @@
 namespace wf::mem {
 namespace {
 
-MemConfig read(const Machine& m) {
+MemConfig read_mem_config(const Machine& m) {
   auto u = [&](const char* key) { return static_cast<unsigned>(m.value(key)); };
   MemConfig c;
   c.core_mhz = u("gpu.core_clock_mhz");
@@ -65,7 +65,7 @@ MemConfig read(const Machine& m) {
 // takes unloaded, or the two memories would describe different machines.
 void latency_floor_rule(const Machine& m) {
   if (m.memory_model != kGddrMemoryModel) return;
-  const MemConfig c = read(m);
+  const MemConfig c = read_mem_config(m);
   if (c.l2_hit_round_trip() < c.l2_min_latency) {
     break_preset_rule(
         m, "memory.l2_min_latency",
@@ -88,7 +88,7 @@ const PresetRuleRegistrar latency_floor_registered(latency_floor_rule);
 }  // namespace
 
 MemConfig load_mem_config(const Machine& machine) {
-  return read(machine);
+  return read_mem_config(machine);
 }
 
 }  // namespace wf::mem

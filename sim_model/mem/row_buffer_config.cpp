@@ -6,7 +6,7 @@
 namespace wf::mem {
 namespace {
 
-RowBufferConfig read(const Machine& m) {
+RowBufferConfig read_row_buffer_config(const Machine& m) {
   auto u = [&](const char* key) { return static_cast<unsigned>(m.value(key)); };
   RowBufferConfig c;
   c.banks = u("dram.banks");
@@ -21,7 +21,7 @@ RowBufferConfig read(const Machine& m) {
 
 void row_buffer_rules(const Machine& m) {
   if (m.memory_model != RowBufferDram::kName) return;
-  const RowBufferConfig c = read(m);
+  const RowBufferConfig c = read_row_buffer_config(m);
   // Both are powers of two: a row of whole lines is one at least a line long.
   if (c.row_bytes < c.line_bytes)
     break_preset_rule(m, "dram.row_bytes",
@@ -48,7 +48,7 @@ const PresetRuleRegistrar row_buffer_registered(row_buffer_rules);
 }  // namespace
 
 RowBufferConfig load_row_buffer_config(const Machine& machine) {
-  return read(machine);
+  return read_row_buffer_config(machine);
 }
 
 }  // namespace wf::mem

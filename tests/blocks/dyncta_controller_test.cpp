@@ -7,7 +7,7 @@
 namespace wf::blocks {
 namespace {
 
-using In = DynctaController::In;
+using DynctaIn = DynctaController::In;
 
 // A period of 8 cycles; C_idle >= 2 raises, C_mem < 2 raises, C_mem >= 6 lowers.
 DynctaControllerParams small(unsigned n) {
@@ -26,7 +26,7 @@ DynctaControllerParams small(unsigned n) {
 unsigned period(DynctaController& c, unsigned idle, unsigned mem) {
   for (unsigned k = 0; k < c.params().period; ++k) {
     const unsigned before = c.eval({}).limit;
-    c.tick(In{k < idle, k < mem});
+    c.tick(DynctaIn{k < idle, k < mem});
     if (k + 1 < c.params().period) {
       EXPECT_EQ(c.eval({}).limit, before) << "mid-period move";
     }
@@ -64,11 +64,11 @@ TEST(DynctaController, FollowsTheRulesInOrder) {
 
 TEST(DynctaController, ThePeriodsLastCycleCounts) {
   DynctaController c(small(4));
-  for (unsigned k = 0; k < 7; ++k) c.tick(In{false, true});
+  for (unsigned k = 0; k < 7; ++k) c.tick(DynctaIn{false, true});
   EXPECT_EQ(c.mem_count(), 7u);
   EXPECT_EQ(c.phase(), 7u);
-  EXPECT_EQ(c.decision(In{true, false}), DynctaController::Decision::kLower);
-  c.tick(In{true, true});  // C_idle = 1, C_mem = 8: lower
+  EXPECT_EQ(c.decision(DynctaIn{true, false}), DynctaController::Decision::kLower);
+  c.tick(DynctaIn{true, true});  // C_idle = 1, C_mem = 8: lower
   EXPECT_EQ(c.eval({}).limit, 1);
   EXPECT_EQ(c.phase(), 0u);
   EXPECT_EQ(c.mem_count(), 0u);
@@ -83,7 +83,7 @@ TEST(DynctaController, IdleInputOnlyAdvancesThePeriod) {
 
 TEST(DynctaController, ResetRestartsThePeriod) {
   DynctaController c(small(4));
-  for (unsigned k = 0; k < 5; ++k) c.tick(In{true, true});
+  for (unsigned k = 0; k < 5; ++k) c.tick(DynctaIn{true, true});
   c.reset();
   EXPECT_EQ(c.phase(), 0u);
   EXPECT_EQ(c.idle_count(), 0u);
@@ -92,8 +92,8 @@ TEST(DynctaController, ResetRestartsThePeriod) {
 
 TEST(DynctaController, ALaunchSetsNAndStartsAtHalfOfIt) {
   DynctaController c(small(8));  // N = 8, n = 4
-  for (unsigned k = 0; k < 5; ++k) c.tick(In{true, true});
-  c.tick(In{false, false, true, 3});  // a kernel with 3 CTAs per SM
+  for (unsigned k = 0; k < 5; ++k) c.tick(DynctaIn{true, true});
+  c.tick(DynctaIn{false, false, true, 3});  // a kernel with 3 CTAs per SM
   EXPECT_EQ(c.max_limit(), 3u);
   EXPECT_EQ(c.eval({}).limit, 1);  // max(1, 3 / 2)
   EXPECT_EQ(c.phase(), 0u);
@@ -101,16 +101,16 @@ TEST(DynctaController, ALaunchSetsNAndStartsAtHalfOfIt) {
   EXPECT_EQ(period(c, 2, 0), 2u);
   EXPECT_EQ(period(c, 2, 0), 3u);
   EXPECT_EQ(period(c, 2, 0), 3u);  // would raise past the launch's N: stays
-  c.tick(In{false, false, true, 7});
+  c.tick(DynctaIn{false, false, true, 7});
   EXPECT_EQ(c.eval({}).limit, 3);  // 7 / 2
 }
 
 TEST(DynctaController, ALaunchClampsNToTheSlots) {
   DynctaController c(small(5));
-  c.tick(In{false, false, true, 0});
+  c.tick(DynctaIn{false, false, true, 0});
   EXPECT_EQ(c.max_limit(), 1u);
   EXPECT_EQ(c.eval({}).limit, 1);
-  c.tick(In{false, false, true, 7});
+  c.tick(DynctaIn{false, false, true, 7});
   EXPECT_EQ(c.max_limit(), 5u);
   EXPECT_EQ(c.eval({}).limit, 2);
 }

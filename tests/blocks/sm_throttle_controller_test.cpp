@@ -8,7 +8,7 @@
 namespace wf::blocks {
 namespace {
 
-using In = SmThrottleController::In;
+using ThrottleIn = SmThrottleController::In;
 using D = SmThrottleController::Decision;
 
 SmThrottleControllerParams params(unsigned num_sms, unsigned count_bits = 4) {
@@ -20,7 +20,7 @@ SmThrottleControllerParams params(unsigned num_sms, unsigned count_bits = 4) {
 
 // A round's end with these counts; returns n after it.
 unsigned round(SmThrottleController& c, std::uint32_t dram_full, std::uint32_t icnt_stall) {
-  c.tick(In{true, dram_full, icnt_stall});
+  c.tick(ThrottleIn{true, dram_full, icnt_stall});
   return c.eval({}).enabled;
 }
 
@@ -78,15 +78,15 @@ TEST(SmThrottleController, TheSumIsOneBitWiderThanTheCounts) {
   EXPECT_EQ(c.last_contention(), 30u);  // not 30 mod 16
   EXPECT_EQ(round(c, 15, 14), 8u);      // 29 < 30
   // Bits above count_bits are not part of the port.
-  EXPECT_EQ(c.contention(In{true, 16 + 3, 32 + 4}), 7u);
+  EXPECT_EQ(c.contention(ThrottleIn{true, 16 + 3, 32 + 4}), 7u);
 }
 
 TEST(SmThrottleController, NothingChangesWithoutARoundsEnd) {
   SmThrottleController c(params(8));
   EXPECT_EQ(round(c, 3, 3), 7u);
   for (std::uint32_t k = 0; k < 16; ++k) {
-    EXPECT_EQ(c.decision(In{false, k, 15 - k}), D::kNone);
-    c.tick(In{false, k, 15 - k});
+    EXPECT_EQ(c.decision(ThrottleIn{false, k, 15 - k}), D::kNone);
+    c.tick(ThrottleIn{false, k, 15 - k});
   }
   EXPECT_EQ(c.eval({}).enabled, 7u);
   EXPECT_EQ(c.last_contention(), 6u);
@@ -108,8 +108,8 @@ TEST(SmThrottleController, NeverBelowTwo) {
   SmThrottleController c(params(15, 8));
   for (std::uint32_t k = 1; k <= 40; ++k) round(c, k, k);
   EXPECT_EQ(c.eval({}).enabled, 2u);
-  EXPECT_EQ(c.decision(In{true, 41, 41}), D::kKeep);
-  EXPECT_EQ(c.decision(In{true, 40, 39}), D::kRaise);
+  EXPECT_EQ(c.decision(ThrottleIn{true, 41, 41}), D::kKeep);
+  EXPECT_EQ(c.decision(ThrottleIn{true, 40, 39}), D::kRaise);
 }
 
 TEST(SmThrottleController, ResetForgetsTheLastRound) {

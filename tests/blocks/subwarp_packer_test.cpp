@@ -9,7 +9,7 @@
 namespace wf::blocks {
 namespace {
 
-using In = SubwarpPacker::In;
+using PackerIn = SubwarpPacker::In;
 using Out = SubwarpPacker::Out;
 
 struct Sub {
@@ -25,8 +25,8 @@ std::ostream& operator<<(std::ostream& os, const Sub& s) {
   return os << ", done " << s.done << '}';
 }
 
-In load(std::vector<std::uint64_t> rows, SubwarpMode mode) {
-  In in;
+PackerIn load(std::vector<std::uint64_t> rows, SubwarpMode mode) {
+  PackerIn in;
   in.load_valid = true;
   in.mode = static_cast<std::uint8_t>(mode);
   for (std::size_t r = 0; r < rows.size(); ++r) in.active_mask[r] = rows[r];
@@ -34,10 +34,10 @@ In load(std::vector<std::uint64_t> rows, SubwarpMode mode) {
 }
 
 // Loads `in`, then takes a sub-warp every cycle until none is offered.
-std::vector<Sub> drain(SubwarpPacker& b, const In& in) {
+std::vector<Sub> drain(SubwarpPacker& b, const PackerIn& in) {
   EXPECT_TRUE(b.eval(in).load_ready);
   b.tick(in);
-  In take;
+  PackerIn take;
   take.subwarp_ready = true;
   std::vector<Sub> out;
   for (Out o = b.eval(take); o.subwarp_valid; o = b.eval(take)) {
@@ -106,10 +106,10 @@ TEST(SubwarpPacker, FullColumnTakesOneSubwarpPerRow) {
 
 TEST(SubwarpPacker, HandshakeHoldsRefusesAndLoadsBackToBack) {
   SubwarpPacker b(SubwarpPackerParams{4, 4});
-  const In first = load(kMask, SubwarpMode::kPack);
+  const PackerIn first = load(kMask, SubwarpMode::kPack);
   b.tick(first);
   // Not taken: the same sub-warp is offered again, and a load is refused.
-  In wait = load({0b1111}, SubwarpMode::kRows);
+  PackerIn wait = load({0b1111}, SubwarpMode::kRows);
   Out o = b.eval(wait);
   EXPECT_TRUE(o.subwarp_valid);
   EXPECT_FALSE(o.load_ready);
@@ -117,17 +117,17 @@ TEST(SubwarpPacker, HandshakeHoldsRefusesAndLoadsBackToBack) {
   EXPECT_EQ(b.eval(wait), o);
   EXPECT_EQ(b.mode(), SubwarpMode::kPack);
   // Take the first; with the last one taken, a load in the same cycle is accepted.
-  In take;
+  PackerIn take;
   take.subwarp_ready = true;
   b.tick(take);
-  In both = wait;
+  PackerIn both = wait;
   both.subwarp_ready = true;
   o = b.eval(both);
   EXPECT_TRUE(o.done);
   EXPECT_TRUE(o.load_ready);
   b.tick(both);
   EXPECT_EQ(b.mode(), SubwarpMode::kRows);
-  o = b.eval(In{});
+  o = b.eval(PackerIn{});
   EXPECT_EQ(o.subwarp_mask, 0b1111u);
   EXPECT_TRUE(o.done);
   EXPECT_FALSE(o.load_ready);  // offered, not taken
@@ -136,7 +136,7 @@ TEST(SubwarpPacker, HandshakeHoldsRefusesAndLoadsBackToBack) {
 TEST(SubwarpPacker, EmptyMaskOffersNothing) {
   SubwarpPacker b(SubwarpPackerParams{4, 4});
   b.tick(load({0, 0, 0, 0}, SubwarpMode::kPack));
-  const Out o = b.eval(In{});
+  const Out o = b.eval(PackerIn{});
   EXPECT_FALSE(o.subwarp_valid);
   EXPECT_FALSE(o.done);
   EXPECT_TRUE(o.load_ready);

@@ -10,9 +10,6 @@
 namespace wf::ptx::test {
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kInf = std::numeric_limits<float>::infinity();
-
 std::uint32_t setp_f32(const char* cmp, float a, float b) {
   return run_snippet(std::string("setp.") + cmp + ".f32 %p1, %fa, %fb;", fbits(a), fbits(b)).p;
 }

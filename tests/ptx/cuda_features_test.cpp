@@ -14,7 +14,7 @@ namespace {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
-using i64 = long long;
+using ll = long long;
 
 TEST(CudaFeatures, AtomicsOfEveryTypeAndOperation) {
   gpu::Runtime rt;
@@ -24,7 +24,7 @@ TEST(CudaFeatures, AtomicsOfEveryTypeAndOperation) {
   gpu::DevPtr d = rt.upload(std::vector<double>{0});
   gpu::DevPtr s = rt.upload(std::vector<int>{INT_MAX, INT_MIN, 0, 0});
   gpu::DevPtr u = rt.upload(std::vector<u32>{UINT_MAX, 0, 0, 0, UINT_MAX, 0, 0, 0});
-  gpu::DevPtr sl = rt.upload(std::vector<i64>{LLONG_MAX, LLONG_MIN});
+  gpu::DevPtr sl = rt.upload(std::vector<ll>{LLONG_MAX, LLONG_MIN});
   gpu::DevPtr ul = rt.upload(std::vector<u64>{~0ull, 0, 0, 0, 0, ~0ull, 0, 0, 0});
   rt.launch(
       "atomics_all", {2, 1, 1}, {128, 1, 1},
@@ -34,7 +34,7 @@ TEST(CudaFeatures, AtomicsOfEveryTypeAndOperation) {
   const auto dout = rt.download<double>(d, 1);
   const auto so = rt.download<int>(s, 4);
   const auto uo = rt.download<u32>(u, 8);
-  const auto slo = rt.download<i64>(sl, 2);
+  const auto slo = rt.download<ll>(sl, 2);
   const auto ulo = rt.download<u64>(ul, 9);
   u32 xor_t = 0;
   u64 xor_l = 0, sum = 0;
@@ -59,8 +59,8 @@ TEST(CudaFeatures, AtomicsOfEveryTypeAndOperation) {
   EXPECT_EQ(uo[5], 0xffffffffu);
   EXPECT_EQ(uo[6], xor_t);
   EXPECT_EQ(uo[7], 7u);
-  EXPECT_EQ(slo[0], -static_cast<i64>(n - 1) * 100000000000LL);
-  EXPECT_EQ(slo[1], static_cast<i64>(n - 1) * 100000000000LL);
+  EXPECT_EQ(slo[0], -static_cast<ll>(n - 1) * 100000000000LL);
+  EXPECT_EQ(slo[1], static_cast<ll>(n - 1) * 100000000000LL);
   EXPECT_EQ(ulo[0], 0xffffffffffffull - (n - 1));
   EXPECT_EQ(ulo[1], static_cast<u64>(n - 1) << 40);
   EXPECT_EQ(ulo[2], static_cast<u64>(n) << 33);

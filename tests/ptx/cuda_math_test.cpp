@@ -17,12 +17,12 @@
 namespace wf::ptx::test {
 namespace {
 
-constexpr int kN = 128;
+constexpr int kMathThreads = 128;
 
 template <class T>
 std::vector<T> inputs() {
-  std::vector<T> v(kN);
-  for (int i = 0; i < kN; ++i) v[i] = static_cast<T>((i - 64) * 0.1537 + (i % 7) * 0.01);
+  std::vector<T> v(kMathThreads);
+  for (int i = 0; i < kMathThreads; ++i) v[i] = static_cast<T>((i - 64) * 0.1537 + (i % 7) * 0.01);
   v[5] = 1000.5;  // range reduction of the trigonometric functions
   v[9] = -37.25;  // exp underflow region, pow with a large negative exponent
   v[20] = 1e-3;
@@ -36,10 +36,10 @@ std::vector<T> run_math(const char* kernel, int per_thread) {
   gpu::Runtime rt;
   rt.load_ptx(data_file("cuda_math.ptx"), "cuda_math.ptx");
   gpu::DevPtr in = rt.upload(inputs<T>());
-  gpu::DevPtr out = rt.malloc(sizeof(T) * kN * per_thread);
+  gpu::DevPtr out = rt.malloc(sizeof(T) * kMathThreads * per_thread);
   rt.launch(kernel, {2, 1, 1}, {64, 1, 1},
-            {gpu::KernelArg::of(in), gpu::KernelArg::of(out), gpu::KernelArg::of(kN)});
-  return rt.download<T>(out, static_cast<std::size_t>(kN) * per_thread);
+            {gpu::KernelArg::of(in), gpu::KernelArg::of(out), gpu::KernelArg::of(kMathThreads)});
+  return rt.download<T>(out, static_cast<std::size_t>(kMathThreads) * per_thread);
 }
 
 using LD = long double;
@@ -66,8 +66,8 @@ TEST(CudaMath, SinglePrecisionLibraryWithinGuideUlpBounds) {
   const auto in = inputs<float>();
   const auto out = run_math<float>("math_f32", 32);
   const float pi = 3.14159265f;
-  for (int i = 0; i < kN; ++i) {
-    const float x = in[i], y = in[(i + 1) % kN];
+  for (int i = 0; i < kMathThreads; ++i) {
+    const float x = in[i], y = in[(i + 1) % kMathThreads];
     const LD X = x, Y = y;
     const float* o = &out[i * 32];
     auto ulp = [&](int k, LD ref, double bound) {
@@ -125,8 +125,8 @@ TEST(CudaMath, SinglePrecisionLibraryWithinGuideUlpBounds) {
 TEST(CudaMath, DoublePrecisionLibraryWithinGuideUlpBounds) {
   const auto in = inputs<double>();
   const auto out = run_math<double>("math_f64", 24);
-  for (int i = 0; i < kN; ++i) {
-    const double x = in[i], y = in[(i + 1) % kN];
+  for (int i = 0; i < kMathThreads; ++i) {
+    const double x = in[i], y = in[(i + 1) % kMathThreads];
     const LD X = x, Y = y;
     const double* o = &out[i * 24];
     auto ulp = [&](int k, LD ref, double bound) {

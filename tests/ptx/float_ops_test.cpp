@@ -9,8 +9,6 @@
 namespace wf::ptx::test {
 namespace {
 
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 const float kDenorm = std::ldexp(1.0f, -140);
 
 std::uint32_t f32op(const std::string& body, float a, float b = 0, float c = 0) {

@@ -34,7 +34,7 @@ struct LaneRun {
 };
 
 // One CTA of `threads` running kernel k with `body` on SM 0.
-LaneRun run(const TimingConfig& config, const std::string& body, unsigned threads) {
+LaneRun run_lanes(const TimingConfig& config, const std::string& body, unsigned threads) {
   const std::string text =
       ".version 7.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\n"
       "  .reg .pred %p<4>;\n  .reg .b32 %r<64>;\n" +
@@ -76,7 +76,7 @@ std::string independent_adds(int n) {
 
 // One full warp on one scheduler: every cycle that issues issues 32 threads.
 TEST(FuHistogram, ConvergedWarpIssuesOnlyFullCycles) {
-  const LaneRun r = run(gtx480_sm(1), independent_adds(12), 32);
+  const LaneRun r = run_lanes(gtx480_sm(1), independent_adds(12), 32);
   ASSERT_EQ(r.trace.size(), 14u);  // mov, 12 adds, ret
   ASSERT_EQ(r.histogram.active_lanes.size(), 33u);
   EXPECT_EQ(issuing_bins(r.histogram), (std::map<unsigned, std::uint64_t>{{32, 14}}));
@@ -92,7 +92,7 @@ TEST(FuHistogram, DivergentWarpIssuesItsPathsActiveThreads) {
       "  add.u32 %r2, %r1, 1;\n  add.u32 %r3, %r1, 2;\n  add.u32 %r4, %r1, 3;\n"
       "  bra.uni JOIN;\nLOW:\n  add.u32 %r5, %r1, 4;\n  add.u32 %r6, %r1, 5;\n"
       "JOIN:\n  add.u32 %r7, %r1, 6;\n";
-  const LaneRun r = run(gtx480_sm(1), body, 32);
+  const LaneRun r = run_lanes(gtx480_sm(1), body, 32);
   ASSERT_EQ(r.trace.size(), 11u);  // mov, setp, bra, 3 adds, bra.uni, 2 adds, add, ret
   EXPECT_EQ(issuing_bins(r.histogram),
             (std::map<unsigned, std::uint64_t>{{8, 2}, {24, 4}, {32, 5}}));
@@ -103,7 +103,7 @@ TEST(FuHistogram, DivergentWarpIssuesItsPathsActiveThreads) {
 // Two warps on two schedulers: a cycle in which both issue counts 64 lanes. The expected bins
 // come from the issue trace: k warps issued in a cycle = 32k lanes.
 TEST(FuHistogram, SchedulersOfOneCycleAddUp) {
-  const LaneRun r = run(gtx480_sm(2), independent_adds(12), 64);
+  const LaneRun r = run_lanes(gtx480_sm(2), independent_adds(12), 64);
   ASSERT_EQ(r.trace.size(), 28u);
   ASSERT_EQ(r.histogram.active_lanes.size(), 65u);
   std::map<std::uint64_t, unsigned> per_cycle;
@@ -119,7 +119,7 @@ TEST(FuHistogram, SchedulersOfOneCycleAddUp) {
 TEST(FuHistogram, BinsSumToCyclesTimesSms) {
   TimingConfig c = gtx480_sm(2);
   c.num_sms = 3;
-  const LaneRun r = run(c, independent_adds(5), 32);
+  const LaneRun r = run_lanes(c, independent_adds(5), 32);
   ASSERT_EQ(r.results.sms.size(), 3u);
   EXPECT_EQ(r.histogram.sm_cycles, 3 * r.results.cycles);
   EXPECT_EQ(sum(r.histogram.active_lanes), 3 * r.results.cycles);
@@ -143,7 +143,7 @@ TEST(FuHistogram, LargeWarpCountsItsSubwarps) {
       "  mov.u32 %r1, %tid.x;\n  and.b32 %r2, %r1, 16;\n  setp.ne.u32 %p1, %r2, 0;\n"
       "  @%p1 bra SKIP;\n  add.u32 %r3, %r1, 1;\n  add.u32 %r4, %r1, 2;\n"
       "  add.u32 %r5, %r1, 3;\nSKIP:\n";
-  const LaneRun r = run(c, body, 64);
+  const LaneRun r = run_lanes(c, body, 64);
   ASSERT_EQ(r.trace.size(), 8u);  // mov, and, setp, bra, 3 adds, ret
   EXPECT_EQ(r.results.cycles, r.trace.back().cycle + 1);
   EXPECT_EQ(issuing_bins(r.histogram), (std::map<unsigned, std::uint64_t>{{16, 6}, {32, 8}}));

@@ -39,7 +39,7 @@ struct TraceRun {
   gpu::TimingResults results;
 };
 
-TraceRun run(const TimingConfig& config, const std::string& body, unsigned threads) {
+TraceRun run_trace(const TimingConfig& config, const std::string& body, unsigned threads) {
   const ptx::Module m = ptx::parse_module(kernel(body), "test.ptx");
   ptx::GlobalMemory memory;
   ptx::LaunchContext ctx;
@@ -81,7 +81,7 @@ std::string chain(int n) {
 TEST(SmPipeline, DependentAluChainTakesLatencyTimesLength) {
   const TimingConfig c = one_sm("lrr");
   const int n = 40;  // spans several I-cache lines
-  const TraceRun r = run(c, chain(n), 32);
+  const TraceRun r = run_trace(c, chain(n), 32);
   // trace: mov, n adds, ret. Each add waits for the previous result: int_latency apart.
   ASSERT_EQ(r.trace.size(), static_cast<std::size_t>(n + 2));
   for (int i = 0; i < n; ++i)
@@ -92,7 +92,7 @@ TEST(SmPipeline, DependentAluChainTakesLatencyTimesLength) {
 
 TEST(SmPipeline, StatesSumToLiveWarpsTimesCycles) {
   const TimingConfig c = one_sm("gto");
-  const TraceRun r = run(c, chain(10) + "  bar.sync 0;\n" + chain(5), 128);
+  const TraceRun r = run_trace(c, chain(10) + "  bar.sync 0;\n" + chain(5), 128);
   ASSERT_EQ(r.results.kernels.size(), 1u);
   const CtaRecord& cta = r.results.kernels[0].ctas.at(0);
   std::uint64_t sum = 0;
@@ -111,7 +111,7 @@ TEST(SmPipeline, BarrierReleasesWhenTheLastWarpArrives) {
   const std::string body =
       "  mov.u32 %r2, %tid.x;\n  setp.lt.u32 %p1, %r2, 32;\n  @%p1 bra SKIP;\n" + chain(20) +
       "SKIP:\n  bar.sync 0;\n  mov.u32 %r3, 7;\n";
-  const TraceRun r = run(c, body, 64);
+  const TraceRun r = run_trace(c, body, 64);
   std::map<unsigned, std::vector<IssueEvent>> by_warp;
   for (const auto& e : r.trace) by_warp[e.warp].push_back(e);
   auto find_pc = [](const std::vector<IssueEvent>& v, std::uint32_t pc) {
@@ -140,7 +140,7 @@ TEST(SmPipeline, BarrierReleasesWhenTheLastWarpArrives) {
 std::vector<unsigned> order(const std::string& p) {
   const std::string body =
       "  mov.u32 %r1, 1;\n  mov.u32 %r2, 2;\n  mov.u32 %r3, 3;\n  mov.u32 %r4, 4;\n";
-  const TraceRun r = run(one_sm(p, 1), body, 64);
+  const TraceRun r = run_trace(one_sm(p, 1), body, 64);
   std::vector<unsigned> warps;
   for (const auto& e : r.trace) warps.push_back(e.warp);
   return warps;
@@ -185,10 +185,10 @@ TEST(SmPipeline, BarrelProcessingFetchesAWarpOnlyAfterItsInstructionLeftThePipel
   std::string independent = "  mov.u32 %r1, 0;\n";
   for (int i = 2; i < 12; ++i) independent += fmt::format("  add.u32 %r{}, %r1, {};\n", i, i);
   TimingConfig c = one_sm("lrr");
-  const TraceRun plain = run(c, independent, 32);
+  const TraceRun plain = run_trace(c, independent, 32);
   c.barrel_processing = 1;
   c.ibuffer_entries = 1;  // the rule that comes with barrel processing (timing_config.cpp)
-  const TraceRun barrel = run(c, independent, 32);
+  const TraceRun barrel = run_trace(c, independent, 32);
   ASSERT_EQ(barrel.trace.size(), 12u);  // mov, ten adds, ret
   ASSERT_EQ(plain.trace.size(), 12u);
   for (std::size_t i = 2; i < 11; ++i) {
@@ -226,7 +226,7 @@ TEST(SmPipeline, LargeWarpInstructionsTakeOneCyclePerSubwarp) {
   body += "  @%p1 bra SKIP;\n";
   for (int i = 20; i < 26; ++i) body += fmt::format("  add.u32 %r{}, %r1, {};\n", i, i);
   body += "SKIP:\n";
-  const TraceRun r = run(c, body, 64);
+  const TraceRun r = run_trace(c, body, 64);
   // mov, shr, and, shr, setp, 6 adds, bra, 6 adds on the path of half of each row, ret.
   ASSERT_EQ(r.trace.size(), 19u);
   // Trace entry i is pc i; the fetch of the first instruction of an I-cache line (8-byte

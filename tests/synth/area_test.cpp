@@ -9,11 +9,10 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "synth/area.h"
+#include "tests/synth/fixtures.h"
 
 namespace wf::synth {
 namespace {
-
-const std::string kFixtures = WF_SYNTH_FIXTURES;
 
 TEST(EstimateArea, Register48WithSyncResetHasExactly48FlipFlops) {
   AreaReport r = estimate_area(kFixtures + "/reg48.v", "reg48");

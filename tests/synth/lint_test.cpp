@@ -3,11 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "sim_model/common/error.h"
+#include "tests/synth/fixtures.h"
 
 namespace wf::synth {
 namespace {
-
-const std::string kFixtures = WF_SYNTH_FIXTURES;
 
 TEST(LintVerilator, CleanFilePasses) {
   LintResult r = lint_verilator(kFixtures + "/adder8.v", "adder8");

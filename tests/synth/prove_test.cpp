@@ -6,11 +6,10 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "synth/prove.h"
+#include "tests/synth/fixtures.h"
 
 namespace wf::synth {
 namespace {
-
-const std::string kFixtures = WF_SYNTH_FIXTURES;
 
 ProveRequest counter_request(const std::string& design) {
   ProveRequest r;

@@ -12,7 +12,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::aes {
 namespace {
 
 constexpr unsigned kThreads = 256;
@@ -219,4 +219,4 @@ WF_WORKLOAD("aes",
             "16-byte blocks (default 65536: 256 CTAs of 256 threads)", run_aes, 300,
             {"lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::aes

@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::backprop {
 namespace {
 
 constexpr unsigned kHeight = 16;  // HEIGHT in backprop.cu: input units per CTA
@@ -143,4 +143,4 @@ WF_WORKLOAD("backprop",
             "input units, a multiple of 16 (default 8192: 512 CTAs of 256 threads, 16 hidden)",
             run_backprop, 256, {"baws-other", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::backprop

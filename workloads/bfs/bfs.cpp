@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::bfs {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -99,4 +99,4 @@ WF_WORKLOAD("bfs", "level-synchronous BFS on a random CSR graph; divergent, two 
             "nodes (default 57600: 225 CTAs of 256 threads)", run_bfs, 512,
             {"baws-other", "lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::bfs

@@ -8,7 +8,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::blackjack {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -135,4 +135,4 @@ WF_WORKLOAD("blackjack",
             "players (default 15360: 60 CTAs of 256 threads, 16 hands each)", run_blackjack, 500,
             {"lwm"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::blackjack

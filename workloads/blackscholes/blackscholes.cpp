@@ -19,7 +19,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::blackscholes {
 namespace {
 
 constexpr unsigned kThreads = 256;
@@ -160,4 +160,4 @@ WF_WORKLOAD("blackscholes",
             "options (default 131072: 512 CTAs of 256 threads)", run_blackscholes, 1000,
             {"lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::blackscholes

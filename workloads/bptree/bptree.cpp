@@ -12,7 +12,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::bptree {
 namespace {
 
 constexpr unsigned kOrder = 256;  // ORDER in bptree.cu: children per node, threads per CTA
@@ -168,4 +168,4 @@ WF_WORKLOAD("bptree",
             "queries of each kind (default 512: 512 CTAs of 256 threads per kernel)", run_bptree,
             16, {"baws-barrier"}, 25);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::bptree

@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::bucketsort {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -72,4 +72,4 @@ WF_WORKLOAD(
     "keys (default 131072: 8192 buckets of 16 keys on average, sorted by 128 CTAs of 64 threads)",
     run_bucketsort, 2000, {"lwm"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::bucketsort

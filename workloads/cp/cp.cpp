@@ -14,7 +14,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::cp {
 namespace {
 
 // cp.cu's constants
@@ -106,4 +106,4 @@ WF_WORKLOAD("cp",
             "threads; 40 atoms)",
             run_cp, 8, {"dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::cp

@@ -8,7 +8,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::fwt {
 namespace {
 
 constexpr unsigned kBlock = 512;         // BLOCK in fwt.cu: 16 warps, as in BAWS Table 2
@@ -56,4 +56,4 @@ WF_WORKLOAD("fwt",
             "elements, a power of two >= 1024 (default 262144: 256 CTAs of 512 threads)", run_fwt,
             2048, {"baws-barrier"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::fwt

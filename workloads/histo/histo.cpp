@@ -10,7 +10,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::histo {
 namespace {
 
 constexpr unsigned kThreads = 512;     // THREADS in histo.cu
@@ -105,4 +105,4 @@ WF_WORKLOAD("histo",
             "threads)",
             run_histo, 4, {"baws-barrier"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::histo

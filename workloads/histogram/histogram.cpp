@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::histogram {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -47,4 +47,4 @@ WF_WORKLOAD("histogram",
             "input bytes (default 65536: 32 CTAs of 256 threads, 8 bytes per thread)",
             run_histogram, 4096, {"lwm"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::histogram

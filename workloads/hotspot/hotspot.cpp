@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::hotspot {
 namespace {
 
 constexpr int kBlock = 16;         // BLOCK in hotspot.cu
@@ -99,4 +99,4 @@ WF_WORKLOAD("hotspot",
             "chip side in cells (default 256: 22x22 CTAs of 256 threads, 4 steps in 2 launches)",
             run_hotspot, 28, {"baws-other", "lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::hotspot

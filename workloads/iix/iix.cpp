@@ -15,7 +15,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::iix {
 namespace {
 
 constexpr unsigned kThreads = 128;
@@ -99,4 +99,4 @@ WF_WORKLOAD("iix",
             "words in the collection (default 1228800: 1200 CTAs of 128 threads, 8 words each)",
             run_iix, 4096, {"dyncta"}, 0, false, /*schedule_dependent_memory=*/true);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::iix

@@ -10,7 +10,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::kmeans {
 namespace {
 
 constexpr unsigned kThreads = 256;  // Rodinia's THREADS_PER_DIM^2
@@ -134,4 +134,4 @@ WF_WORKLOAD("kmeans",
             "points (default 120000: 22x22 CTAs of 256 threads, 5 clusters, 4 features)",
             run_kmeans, 1000, {"baws-other", "lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::kmeans

@@ -14,7 +14,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::libor {
 namespace {
 
 // libor.cu's constants
@@ -114,4 +114,4 @@ WF_WORKLOAD("libor",
             "memory, no barriers",
             "paths (default 76800: 1200 CTAs of 64 threads)", run_libor, 64, {"dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::libor

@@ -12,7 +12,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::lud {
 namespace {
 
 constexpr std::size_t kBs = 16;  // BS in lud.cu
@@ -128,4 +128,4 @@ WF_WORKLOAD("lud",
             "15x15 CTAs of 256 threads)",
             run_lud, 32, {"baws-other", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::lud

@@ -7,7 +7,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::matmul {
 namespace {
 
 constexpr unsigned kTile = 16;  // TILE in matmul.cu
@@ -57,4 +57,4 @@ WF_WORKLOAD("matmul",
             "256 threads)",
             run_matmul, 32, {"baws-barrier", "lwm", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::matmul

@@ -11,7 +11,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::mergesort {
 namespace {
 
 constexpr unsigned kBlock = 256;         // BLOCK in mergesort.cu: 8 warps, as in BAWS Table 2
@@ -61,4 +61,4 @@ WF_WORKLOAD("mergesort",
             "pairs, a power of two >= 512 (default 131072: 256 CTAs of 256 threads per launch)",
             run_mergesort, 1024, {"baws-barrier", "blocklat"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::mergesort

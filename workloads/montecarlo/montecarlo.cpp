@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::montecarlo {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -114,4 +114,4 @@ WF_WORKLOAD("montecarlo",
             "options (default 512: 512 CTAs of 256 threads, 4096 paths each)", run_montecarlo, 4,
             {"blocklat"}, kRegsPerThread);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::montecarlo

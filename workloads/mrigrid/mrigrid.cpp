@@ -14,7 +14,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::mrigrid {
 namespace {
 
 constexpr int kTile = 8;  // TILE in mrigrid.cu
@@ -171,4 +171,4 @@ WF_WORKLOAD("mrigrid",
             "threads, a sample per 128 cells)",
             run_mrigrid, 16, {"baws-barrier"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::mrigrid

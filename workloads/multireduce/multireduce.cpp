@@ -8,7 +8,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::multireduce {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -82,4 +82,4 @@ WF_WORKLOAD("multireduce",
             "elements over all 4 buffers (default 4194304; always 32 CTAs of 256 threads)",
             run_multireduce, 65536, {"blocklat"}, kRegsPerThread);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::multireduce

@@ -16,7 +16,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::mummer {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -181,4 +181,4 @@ WF_WORKLOAD("mummer",
             "reads (default 81920: 320 CTAs of 256 threads; reference 4 bases per read)",
             run_mummer, 500, {"blocklat"}, kRegsPerThread);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::mummer

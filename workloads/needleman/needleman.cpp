@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::needleman {
 namespace {
 
 constexpr unsigned kTile = 32;  // TILE in needleman.cu
@@ -81,4 +81,4 @@ WF_WORKLOAD("needleman",
             "sequence length (multiple of 32; default 1024: 63 launches of 1 to 32 CTAs)",
             run_needleman, 64, {"lwm", "dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::needleman

@@ -11,7 +11,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::octree {
 namespace {
 
 constexpr unsigned kCta = 256;  // CTA in octree.cu
@@ -145,4 +145,4 @@ WF_WORKLOAD("octree",
             "threads each)",
             run_octree, 8, {"baws-barrier"}, 32);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::octree

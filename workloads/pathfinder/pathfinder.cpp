@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::pathfinder {
 namespace {
 
 constexpr int kBlock = 256;        // BLOCK in pathfinder.cu
@@ -70,4 +70,4 @@ WF_WORKLOAD("pathfinder",
             "columns (default 120000: 488 CTAs of 256 threads, 10 rows in 2 launches)",
             run_pathfinder, 1000, {"baws-other"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::pathfinder

@@ -14,7 +14,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::pvc {
 namespace {
 
 constexpr unsigned kCta = 256;     // CTA in pvc.cu: records per chunk
@@ -96,4 +96,4 @@ WF_WORKLOAD("pvc",
             "log records (default 115200: 450 CTAs of 256 threads, a chunk of 256 records each)",
             run_pvc, 1000, {"baws-barrier", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::pvc

@@ -12,7 +12,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::pvr {
 namespace {
 
 constexpr unsigned kCta = 256;  // CTA in pvr.cu: pages per chunk
@@ -70,4 +70,4 @@ WF_WORKLOAD("pvr",
             "pages (default 115200: 450 CTAs of 256 threads, a chunk of 256 pages each)", run_pvr,
             1000, {"baws-barrier", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::pvr

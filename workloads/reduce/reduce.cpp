@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::reduce {
 namespace {
 
 constexpr unsigned kBlock = 512;                  // threads per CTA (16 warps), a power of two
@@ -62,4 +62,4 @@ WF_WORKLOAD("reduce",
             "elements (default 65536: 64 CTAs of 512 threads, then 1 CTA)", run_reduce, 4096,
             {"lwm"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::reduce

@@ -18,7 +18,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::sad {
 namespace {
 
 // sad.cu's layout
@@ -133,4 +133,4 @@ WF_WORKLOAD("sad",
             "11 is a frame 11 macroblocks wide, fewer than 11 one row",
             run_sad, 1, {"dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::sad

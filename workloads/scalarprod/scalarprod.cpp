@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::scalarprod {
 namespace {
 
 constexpr unsigned kBlock = 512;      // 16 warps, as in BAWS Table 2
@@ -57,4 +57,4 @@ WF_WORKLOAD(
     "vector pairs of 4096 floats (default 256; one CTA of 512 threads per pair, at most 256)",
     run_scalarprod, 4, {"baws-barrier", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::scalarprod

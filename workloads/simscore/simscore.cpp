@@ -13,7 +13,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::simscore {
 namespace {
 
 constexpr unsigned kTile = 16;  // TILE in simscore.cu
@@ -100,4 +100,4 @@ WF_WORKLOAD("simscore",
             "documents, a multiple of 16 (default 480: 465 CTAs of 16x16 pairs, 32 features)",
             run_simscore, 32, {"baws-barrier", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::simscore

@@ -9,7 +9,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::sort {
 namespace {
 
 constexpr unsigned kBlock = 256;         // BLOCK in sort.cu
@@ -46,4 +46,4 @@ WF_WORKLOAD("sort",
             "merge steps as separate launches",
             "keys, a power of two >= 512 (default 16384: 32 CTAs of 256 threads)", run_sort, 1024);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::sort

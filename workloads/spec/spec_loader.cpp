@@ -12,6 +12,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
+#include "sim_model/common/text.h"
 #include "workloads/spec/toml_fields.h"
 
 namespace wf::workloads::spec {
@@ -24,13 +25,6 @@ constexpr std::int64_t kMaxDim = std::numeric_limits<std::int32_t>::max();
 constexpr std::string_view kDimsExpected =
     "a positive integer or an array of 1 to 3 positive integers";
 constexpr std::string_view kCheckKinds = "equals, file, sum, xor, fnv1a, expr";
-
-bool is_identifier(std::string_view s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
-}
 
 bool is_reserved(std::string_view s) {
   return s == "i" || s == "n" || s == "abs" || s == "min" || s == "max";
@@ -133,7 +127,7 @@ class Loader {
   void load_struct(const Fields& f, LaunchSpec& spec) const {
     f.allow_only({"name", "fields", "align"});
     const auto name = f.string("name", "a struct name");
-    if (!is_identifier(name) || parse_element_type(name))
+    if (!wf::text::is_identifier(name) || parse_element_type(name))
       f.fail("name", fmt::format("expected an identifier other than {}, got \"{}\"",
                                  kElementTypeNames, name));
     if (find_struct(spec, name))
@@ -209,7 +203,7 @@ class Loader {
     f.allow_only({"name", "type", "count", "init", "symbol"});
     BufferSpec b;
     b.name = f.string("name", "a buffer name");
-    if (!is_identifier(b.name) || is_reserved(b.name))
+    if (!wf::text::is_identifier(b.name) || is_reserved(b.name))
       f.fail("name", fmt::format("expected an identifier other than i, n, abs, min, max, got "
                                  "\"{}\"",
                                  b.name));

@@ -1,27 +1,15 @@
 #include "workloads/spec/struct_type.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
+
+#include "sim_model/common/text.h"
 
 namespace wf::workloads::spec {
 namespace {
 
 std::size_t align_up(std::size_t v, std::size_t a) {
   return (v + a - 1) / a * a;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool is_identifier(std::string_view s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
 }
 
 }  // namespace
@@ -68,23 +56,23 @@ std::string StructType::field_names() const {
 }
 
 std::optional<FieldDecl> parse_field_decl(std::string_view text) {
-  text = trim(text);
+  text = wf::text::trim(text);
   const auto space = text.find_first_of(" \t");
   if (space == std::string_view::npos) return std::nullopt;
   FieldDecl d;
   d.type = std::string(text.substr(0, space));
-  std::string_view rest = trim(text.substr(space));
+  std::string_view rest = wf::text::trim(text.substr(space));
   if (const auto open = rest.find('['); open != std::string_view::npos) {
     if (rest.back() != ']') return std::nullopt;
-    const std::string_view digits = trim(rest.substr(open + 1, rest.size() - open - 2));
+    const std::string_view digits = wf::text::trim(rest.substr(open + 1, rest.size() - open - 2));
     const auto [end, ec] =
         std::from_chars(digits.data(), digits.data() + digits.size(), d.array_length);
     if (ec != std::errc() || end != digits.data() + digits.size() || d.array_length == 0)
       return std::nullopt;
-    rest = trim(rest.substr(0, open));
+    rest = wf::text::trim(rest.substr(0, open));
   }
   d.name = std::string(rest);
-  if (!is_identifier(d.type) || !is_identifier(d.name)) return std::nullopt;
+  if (!wf::text::is_identifier(d.type) || !wf::text::is_identifier(d.name)) return std::nullopt;
   return d;
 }
 

@@ -11,7 +11,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::spinlock {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -63,4 +63,4 @@ WF_WORKLOAD("spinlock",
             "CTAs of 256 threads, 4 critical sections each (default 64)", run_spinlock, 8, {}, 0,
             false, /*schedule_dependent_memory=*/true);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::spinlock

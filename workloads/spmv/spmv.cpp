@@ -14,7 +14,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::spmv {
 namespace {
 
 constexpr unsigned kThreads = 128;
@@ -135,4 +135,4 @@ WF_WORKLOAD("spmv",
             "row in 256 heavy with 512 to 1023)",
             run_spmv, 1024, {"dyncta"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::spmv

@@ -10,7 +10,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::srad {
 namespace {
 
 constexpr unsigned kTile = 16;         // TILE in srad.cu
@@ -115,4 +115,4 @@ WF_WORKLOAD("srad",
             "iterations)",
             run_srad, 32, {"baws-barrier", "dyncta"}, 21);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::srad

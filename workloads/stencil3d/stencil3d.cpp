@@ -8,7 +8,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::stencil3d {
 namespace {
 
 constexpr unsigned kTileX = 32, kTileY = 16, kTileZ = 8;  // TX, TY, TZ in stencil3d.cu
@@ -89,4 +89,4 @@ WF_WORKLOAD("stencil3d",
             "240: 60 tiles of 32 x 16 x 8 over 15 persistent CTAs of 512 threads)",
             run_stencil3d, 8, {"baws-barrier"}, 32, true);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::stencil3d

@@ -11,7 +11,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::storegpu {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -137,4 +137,4 @@ WF_WORKLOAD("storegpu",
             "256-byte chunks (default 98304: 384 CTAs of 256 threads)", run_storegpu, 1000,
             {"blocklat"}, kRegsPerThread);
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::storegpu

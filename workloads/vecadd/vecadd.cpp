@@ -7,7 +7,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::vecadd {
 namespace {
 
 constexpr unsigned kBlock = 256;
@@ -37,4 +37,4 @@ RunResult run_vecadd(gpu::Runtime& runtime, const WorkloadOptions& options) {
 WF_WORKLOAD("vecadd", "c = a + b on floats, one element per thread; no synchronization",
             "elements (default 16384: 64 CTAs of 256 threads)", run_vecadd, 2048, {"blocklat"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::vecadd

@@ -12,7 +12,7 @@
 #include "workloads/size_option.h"
 #include "workloads/workload.h"
 
-namespace wf::workloads {
+namespace wf::workloads::viterbi {
 namespace {
 
 // The .cu's constants.
@@ -127,4 +127,4 @@ WF_WORKLOAD("viterbi",
             "frames of 128 steps (default 240: 60 CTAs of 4 frames x 64 states)", run_viterbi, 7,
             {"lwm"});
 
-}  // namespace wf::workloads
+}  // namespace wf::workloads::viterbi
