@@ -176,6 +176,14 @@ expect2 "empty issue policy" "--issue: expected a policy name, got an empty stri
   "$wf" sim --workload vecadd --issue "" --stats "$tmp/o11"
 expect2 "empty fetch policy" "--fetch: expected a policy name" \
   "$wf" exec --fetch "" --stats "$tmp/o11" -- /bin/true
+# Every option refuses an empty value, not only those that check their own (main.cpp).
+expect2 "empty corner" "--corner: expected a value, got an empty string" \
+  "$wf" gen --all --corner "" -o "$tmp/o14"
+[ ! -e "$tmp/o14" ] || { echo "FAIL empty corner: gen wrote $tmp/o14"; fail=1; }
+expect2 "empty stats file" "--stats: expected a value, got an empty string" \
+  "$wf" sim --workload vecadd --stats ""
+expect2 "empty param" "--param: expected a value, got an empty string" \
+  "$wf" sim --workload vecadd --param "" --stats "$tmp/o13"
 # Launches that cannot run: refused before any CTA runs, naming the input at fault (the spec,
 # the --ptx launch, or for a built-in workload the machine), under every command that runs them.
 wf_data="$(cd "$(dirname "$0")/../workloads/data" && pwd)"

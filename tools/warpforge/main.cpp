@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include <fmt/core.h>
 
@@ -16,6 +17,27 @@ std::vector<Command>& commands() {
   return list;
 }
 }  // namespace wf::cli
+
+namespace {
+
+// The first named option of the chosen command given an empty value, as "--name". No option
+// takes one (`--corner ""` was once read as "no corner", `--stats ""` as "no file"), so it is
+// refused here, for every option at once, rather than by each command. Flags and positionals
+// are not checked: a flag has no value, and `exec`'s positionals are the program's own
+// arguments, where "" is an argument like any other.
+std::string option_given_empty(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (!opt->nonpositional() || opt->get_type_size_max() == 0 || opt->count() == 0) continue;
+      for (const std::string& value : opt->results()) {
+        if (value.empty()) return opt->get_name(false, true);
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // A simulation touches tens of MB (registers, simulated memory, 15 SMs' state) all over in
@@ -71,6 +93,11 @@ int main(int argc, char** argv) {
     std::string what = e.what();
     std::replace(what.begin(), what.end(), '\n', ' ');
     fmt::print(stderr, "warpforge: error: {}\n", what);
+    return 2;
+  }
+
+  if (const std::string empty = option_given_empty(app); !empty.empty()) {
+    fmt::print(stderr, "warpforge: error: {}: expected a value, got an empty string\n", empty);
     return 2;
   }
 
