@@ -42,9 +42,13 @@ void sync_fields(Machine& m) {
   m.ibuffer_entries = u("sm.ibuffer_entries");
 }
 
-// Derived keys follow what they derive from, whatever a preset stated (which was checked).
+// A derived key that nobody stated follows what it derives from. One that a preset or a --param
+// stated stays as stated, and the rule between the keys (preset_rules.cpp) judges it, so a
+// --param of max_warps or large_warp_size is held to the preset's max_threads exactly as an edit
+// of the preset file is; `--param max_threads=N` states it anew.
 void derive(Machine& m) {
   PresetValue& threads = m.values["sm.max_threads"];
+  if (threads.origin != "derived" && threads.origin != "default") return;
   threads.value = m.value("sm.max_warps") * m.threads_per_warp();
   threads.origin = "derived";
 }
@@ -70,6 +74,7 @@ void read_section(Machine& m, const std::string& origin, const std::string& sect
                          (known ? "expected a policy name (a string)"
                                 : "unknown key; expected issue, fetch or cta_dispatch"));
       m.policies[key] = *name;
+      m.policy_origins[key] = line_of(origin, node);
       continue;
     }
     if (section == kMemorySection && key == kMemoryModelKey) {
@@ -204,10 +209,6 @@ const PresetKey* set_machine_param(Machine& m, const std::string& key, const std
     throw UsageError(param + ": " + key + " is in more than one section; expected one of " + names);
   }
   const PresetKey* match = matches.front();
-  if (match->absent == PresetKey::Absent::kDerived)
-    throw UsageError(param + ": " + match->display() +
-                     " follows from other keys ([sm] max_warps × [sm] warp_size, or × [sm] "
-                     "large_warp_size with large warps); set those");
   if (!key_describes_model(*match, m.memory_model))
     throw UsageError(param + ": " + match->display() + " " + model_mismatch(*match, m));
   std::uint64_t v = 0;

@@ -40,6 +40,8 @@ struct Machine {
   // [policy] key -> policy name, for the keys the preset gives. The policy registry checks the
   // names (policies::check_preset_policies), as the preset loader cannot see it.
   std::map<std::string, std::string, std::less<>> policies;
+  // Where each of those was given, "FILE:LINE", for messages that blame a policy.
+  std::map<std::string, std::string, std::less<>> policy_origins;
   // [memory] model: the golden memory system below the L1s, by its registered name; the
   // memory-model registry (sim_model/mem) checks it, as the preset loader cannot see it. Keys of
   // other models (PresetKey::model) are refused. Its origin: "FILE:LINE" or "default".

@@ -22,11 +22,6 @@ std::string where(const Machine& m, std::string_view key) {
 void sm_rules(const Machine& m) {
   // The cycle model's warps are 32 threads wide (PTX's WARP_SZ); the blocks do not depend on it.
   if (m.warp_size != 32) break_preset_rule(m, "sm.warp_size", "is not modelled; only 32 is");
-  const bool large = m.value("sm.large_warp_size") != 0;
-  if (m.value("sm.max_threads") != std::uint64_t{m.max_warps} * m.threads_per_warp())
-    break_preset_rule(m, "sm.max_threads",
-                      "must be " + m.describe("sm.max_warps") + " × " +
-                          m.describe(large ? "sm.large_warp_size" : "sm.warp_size"));
   if (m.max_warps_per_cta > m.max_warps)
     break_preset_rule(m, "sm.max_warps_per_cta", "must not exceed " + m.describe("sm.max_warps"));
   // Warp w belongs to scheduler w mod n: every scheduler must get the same number of warps.
@@ -38,6 +33,17 @@ void sm_rules(const Machine& m) {
     break_preset_rule(
         m, "sm.max_ctas",
         "must not exceed " + m.describe("sm.max_warps") + ": a CTA holds at least one warp");
+}
+
+// A stated derived key against what it derives from (machine.cpp: derive). Judged after every
+// other rule, so that a wrong key it derives from (a large warp size that is no multiple of the
+// warp, a max_warps its CTAs exceed) is reported as itself first.
+void derived_rules(const Machine& m) {
+  const bool large = m.value("sm.large_warp_size") != 0;
+  if (m.value("sm.max_threads") != std::uint64_t{m.max_warps} * m.threads_per_warp())
+    break_preset_rule(m, "sm.max_threads",
+                      "must be " + m.describe("sm.max_warps") + " × " +
+                          m.describe(large ? "sm.large_warp_size" : "sm.warp_size"));
 }
 
 void cache_rules(const Machine& m) {
@@ -96,6 +102,7 @@ void break_preset_rule(const Machine& m, std::string_view key, const std::string
 
 void check_machine(const Machine& machine) {
   for (const PresetRule rule : registered_rules()) rule(machine);
+  derived_rules(machine);
 }
 
 }  // namespace wf

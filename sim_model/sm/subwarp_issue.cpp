@@ -3,8 +3,25 @@
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "sim_model/sm/key_use.h"
 
 namespace wf::sm {
+namespace {
+
+// The LWM optimisations are options of the sub-warp issue, which only an SM with large warps
+// has.
+std::string lwm_keys_unread(const TimingConfig& c, std::string_view key) {
+  if (c.large_warp_size != 0 || (key != "sm.lwm_memory_rows" && key != "sm.lwm_single_jump"))
+    return {};
+  return "is read only by an SM with large warps, and this machine has none ([sm] "
+         "large_warp_size = 0)";
+}
+const KeyUseRegistrar lwm_keys_registered(lwm_keys_unread);
+
+}  // namespace
 
 SubwarpIssue::PackerParams SubwarpIssue::params_for(const TimingConfig& c) {
   PackerParams p;

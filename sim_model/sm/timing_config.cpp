@@ -111,6 +111,22 @@ const std::string& TimingConfig::policy(policies::PolicyKind kind) const {
   return const_cast<TimingConfig*>(this)->policy(kind);
 }
 
+std::string& TimingConfig::policy_origin(policies::PolicyKind kind) {
+  switch (kind) {
+    case policies::PolicyKind::kIssue:
+      return issue_origin;
+    case policies::PolicyKind::kFetch:
+      return fetch_origin;
+    case policies::PolicyKind::kDispatch:
+      break;
+  }
+  return dispatch_origin;
+}
+
+const std::string& TimingConfig::policy_origin(policies::PolicyKind kind) const {
+  return const_cast<TimingConfig*>(this)->policy_origin(kind);
+}
+
 unsigned TimingConfig::longest_fixed_latency() const {
   return std::max({int_latency, fp_latency, dp_latency, sfu_latency, branch_latency, const_latency,
                    shared_latency + kMaxSharedWords - 1});
@@ -123,7 +139,12 @@ TimingConfig load_timing_config(const Machine& machine) {
   // [policy] issue/fetch/cta_dispatch, checked against the registry when the preset loaded.
   for (const policies::PolicyKind kind : policies::kPolicyKinds) {
     const auto it = machine.policies.find(policies::preset_key(kind));
-    if (it != machine.policies.end()) c.policy(kind) = it->second;
+    if (it == machine.policies.end()) continue;
+    c.policy(kind) = it->second;
+    const auto line = machine.policy_origins.find(it->first);
+    c.policy_origin(kind) = "[policy] " + it->first + " = \"" + it->second + "\" (" +
+                            (line == machine.policy_origins.end() ? machine.origin : line->second) +
+                            ")";
   }
   return c;
 }

@@ -20,6 +20,11 @@ struct TimingConfig {
   std::string dispatch = policies::default_policy(policies::PolicyKind::kDispatch);
   std::string& policy(policies::PolicyKind kind);
   const std::string& policy(policies::PolicyKind kind) const;
+  // Where each policy was chosen, for messages (policies::policy_source): "--fetch cff",
+  // "[policy] fetch = \"cff\" (FILE:LINE)", or empty for the kind's default.
+  std::string issue_origin, fetch_origin, dispatch_origin;
+  std::string& policy_origin(policies::PolicyKind kind);
+  const std::string& policy_origin(policies::PolicyKind kind) const;
 
   // [gpu]
   unsigned num_sms = 15;

@@ -66,7 +66,7 @@ fi
 # Functional launches must fit the chosen machine's SM as timed ones do: vecadd's 256-thread
 # CTAs (8 warps) do not fit an SM of 4 warps, and the program sees its launch fail.
 if expect_status 1 "vecadd on a 128-thread SM" "$wf" exec --functional --param max_warps=4 \
-     --param max_warps_per_cta=4 --param max_ctas=4 -- "$bin/vecadd"; then
+     --param max_warps_per_cta=4 --param max_ctas=4 --param max_threads=128 -- "$bin/vecadd"; then
   grep -q "^warpforge: note: launch 'vecadd(.*does not fit an SM.*\[sm\] max_warps_per_cta" "$tmp/err" ||
     fail "vecadd on a 128-thread SM: $(head -2 "$tmp/err")"
 fi

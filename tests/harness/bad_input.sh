@@ -206,11 +206,64 @@ fit="does not fit an SM: at most 4 ([sm] max_warps_per_cta = 4 (--param max_warp
 expect2 "sim a workload whose CTA the machine cannot take" \
   "workload vecadd: the machine (preset or --param) cannot take its CTAs: launch 'vecadd': a CTA of 8 warps $fit" \
   "$wf" sim --workload vecadd --size 1024 --param max_warps=4 --param max_warps_per_cta=4 \
-  --param max_ctas=4 --stats "$tmp/o11"
+  --param max_ctas=4 --param max_threads=128 --stats "$tmp/o11"
 expect2 "sim a spec whose CTA the machine cannot take" "exceeds the SM's 48 KiB ([sm] shared_memory_bytes = 49152 (preset gtx480:18))" \
   "$wf" sim --spec "$wf_data/big_shared.toml" --stats "$tmp/o11"
 expect2 "run a spec whose CTA the default machine cannot take" "exceeds the SM's 48 KiB ([sm] shared_memory_bytes = 49152 (preset gtx480:18))" \
   "$wf" run "$wf_data/big_shared.toml" --json "$tmp/o11"
+# An option the chosen mode never reads is refused, not ignored; two settings of one value that
+# disagree are refused, whatever their order.
+expect2 "--cta-limit under the default dispatch" \
+  "--cta-limit 4: [sm] cta_limit is read only by --dispatch static, and this run uses [policy] cta_dispatch = \"max\" (preset gtx480:" \
+  "$wf" sim -w vecadd --param num_sms=1 --cta-limit 4 --stats "$tmp/o12"
+expect2 "--param cta_limit under --dispatch dyncta" \
+  "--param cta_limit=3: [sm] cta_limit is read only by --dispatch static, and this run uses --dispatch dyncta" \
+  "$wf" sim -w vecadd --dispatch dyncta --param cta_limit=3 --stats "$tmp/o12"
+expect2 "--cta-limit and --param cta_limit disagree" \
+  "--cta-limit 2 and --param cta_limit=5 set [sm] cta_limit to different values" \
+  "$wf" sim -w vecadd --dispatch static --cta-limit 2 --param cta_limit=5 --stats "$tmp/o12"
+expect2 "--param cta_limit and --cta-limit disagree" \
+  "--cta-limit 2 and --param cta_limit=5 set [sm] cta_limit to different values" \
+  "$wf" sim -w vecadd --dispatch static --param cta_limit=5 --cta-limit 2 --stats "$tmp/o12"
+expect2 "one --param twice, differently" \
+  "--param num_sms=1 and --param gpu.num_sms=2 set [gpu] num_sms to different values" \
+  "$wf" sim -w vecadd --param num_sms=1 --param gpu.num_sms=2 --stats "$tmp/o12"
+expect2 "--max-cycles and --param max_cycles disagree" \
+  "--max-cycles 5 and --param max_cycles=6 set max_cycles to different values" \
+  "$wf" sim -w vecadd --max-cycles 5 --param max_cycles=6 --stats "$tmp/o12"
+expect2 "--param fetch_group_size without two-level scheduling" \
+  "--param fetch_group_size=4: [sm] fetch_group_size is read only by --issue 2lev or --fetch 2lev" \
+  "$wf" sim -w vecadd --issue gto --param fetch_group_size=4 --stats "$tmp/o12"
+expect2 "--param lwm_memory_rows without large warps" \
+  "[sm] lwm_memory_rows is read only by an SM with large warps" \
+  "$wf" sim -w vecadd --param lwm_memory_rows=0 --stats "$tmp/o12"
+for opt in "--dispatch static" "--issue gto" "--max-cycles 100" "--cta-limit 2" \
+           "--memory fixed-latency" "--param sfu_latency=9" "--param watchdog_cycles=9"; do
+  # shellcheck disable=SC2086
+  expect2 "exec --functional $opt" "$opt: exec --functional runs no cycle model" \
+    "$wf" exec --functional $opt --stats "$tmp/o12" -- "$wf_exec_bin/huge_grid"
+done
+expect2 "--timeline-sm without --timeline" "--timeline-sm requires --timeline" \
+  "$wf" sim -w vecadd --timeline-sm 1 --stats "$tmp/o12"
+expect2 "run --grid without --ptx" "--grid requires --ptx" "$wf" run -w vecadd --grid 2 --json "$tmp/o12"
+expect2 "sim --list-policies beside a workload" "--workload excludes --list-policies" \
+  "$wf" sim --list-policies -w vecadd
+expect2 "equiv --replay with --cycles" "--cycles excludes --replay" \
+  "$wf" equiv lrr_arbiter --replay "$tmp" --cycles 5 --json "$tmp/o12"
+# --param judges the machine by the preset's rules, as an edit of the preset file would.
+expect2 "--param large_warp_size against lwm-core's stated max_threads" \
+  "preset lwm-core:15: [sm] max_threads = 1024 must be [sm] max_warps = 32 (preset lwm-core:14) × [sm] large_warp_size = 256 (--param large_warp_size=256)" \
+  "$wf" sim --preset lwm-core -w vecadd --param large_warp_size=256 --stats "$tmp/o12"
+# The message blames what the user gave: an unknown option before any check of a value, and a
+# preset's policy as the preset's line.
+expect2 "an option of another command" \
+  "run: unknown option --dispatch (an option of sim, exec); see warpforge run --help" \
+  "$wf" run -w vecadd --dispatch dyncta --json "$tmp/o12"
+sed -e 's/^issue = "lrr"/issue = "blocklat"/' -e 's/^fetch = "lrr"/fetch = "cff"/' \
+  "$wf_presets/gtx480.toml" >"$tmp/unpaired.toml"
+expect2 "a preset pairing cff with blocklat" \
+  "[policy] fetch = \"cff\" ($tmp/unpaired.toml:124): the CFF fetch arbiter has no mode for issue policy blocklat" \
+  "$wf" sim --preset "$tmp/unpaired.toml" -w vecadd --stats "$tmp/o12"
 for d in o10 o11 o12; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done

@@ -13,12 +13,15 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/presets/machine.h"
+#include "sim_model/sm/key_use.h"
 #include "sim_model/sm/policies/fetch/cff.h"
 #include "sim_model/sm/policies/policy_info.h"
 #include "sim_model/sm/timing_config.h"
 
 namespace wf::sm::policies {
 namespace {
+
+using sm::unread_key_reason;
 
 TEST(PolicyRegistry, EveryKindHasPoliciesWithUniqueNamesAndOneDefaultListedFirst) {
   for (const PolicyKind kind : kPolicyKinds) {
@@ -77,7 +80,6 @@ TEST(PolicyRegistry, CffRefusesAnIssuePolicyWithoutAMode) {
   PolicyInfo issue;
   issue.name = "some-new-policy";
   const std::string error = CffFetch::pairing_error(issue);
-  EXPECT_NE(error.find("--fetch cff"), std::string::npos) << error;
   EXPECT_NE(error.find("some-new-policy"), std::string::npos) << error;
   issue.cff_mode = "gto";
   EXPECT_EQ(CffFetch::pairing_error(issue), "");
@@ -127,7 +129,64 @@ TEST(PolicyRegistry, PresetPolicyTable) {
     EXPECT_NE(what.find("fifo"), std::string::npos) << what;
     EXPECT_NE(what.find(default_policy(PolicyKind::kDispatch)), std::string::npos) << what;
   }
+  // A pairing or a machine a policy cannot run on blames the preset's line, not an option
+  // nobody typed; an option that overrides the preset is blamed as the option.
+  const std::string unpaired = write("unpaired", "issue = \"blocklat\"\nfetch = \"cff\"");
+  TimingConfig pair = load_timing_config(load_machine(unpaired));
+  const std::string line = [&] {
+    const std::string t = text + "\n[policy]\n";
+    return std::to_string(std::count(t.begin(), t.end(), '\n') + 1);
+  }();
+  const auto refusal = [](const TimingConfig& config) -> std::string {
+    try {
+      check_policies(config);
+    } catch (const UsageError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal(pair), "[policy] fetch = \"cff\" (" + unpaired + ":" +
+                               std::to_string(std::stoi(line) + 1) +
+                               "): the CFF fetch arbiter has no mode for issue policy blocklat "
+                               "(its kCffMode is not set); the issue policy is from [policy] "
+                               "issue = \"blocklat\" (" +
+                               unpaired + ":" + line + ")");
+  pair.fetch = "cff";
+  pair.fetch_origin = "--fetch cff";
+  EXPECT_EQ(refusal(pair).substr(0, 13), "--fetch cff: ");
+  const std::string capless = write("capless", "cta_dispatch = \"static\"");
+  EXPECT_EQ(refusal(load_timing_config(load_machine(capless))),
+            "[policy] cta_dispatch = \"static\" (" + capless + ":" + line +
+                "): expected [sm] cta_limit of at least 1 (--cta-limit N), the CTAs each SM may "
+                "hold");
   std::filesystem::remove_all(dir);
+}
+
+// A key only some policies or machines read (key_use.h) names its readers and the run's
+// choice; every other key is read by every run.
+TEST(PolicyRegistry, KeysOnlySomePoliciesReadSayWhoReadsThem) {
+  TimingConfig c = load_timing_config(load_machine("gtx480"));
+  EXPECT_EQ(unread_key_reason(c, "sm.cta_limit"),
+            "is read only by --dispatch static, and this run uses [policy] cta_dispatch = "
+            "\"max\" (preset gtx480:125)");
+  c.dispatch = "static";
+  EXPECT_EQ(unread_key_reason(c, "sm.cta_limit"), "");
+  c.issue_origin = "--issue gto";
+  c.issue = "gto";
+  EXPECT_EQ(unread_key_reason(c, "sm.fetch_group_size"),
+            "is read only by --issue 2lev or --fetch 2lev, and this run uses --issue gto and "
+            "[policy] fetch = \"lrr\" (preset gtx480:124)");
+  c.fetch = "2lev";
+  EXPECT_EQ(unread_key_reason(c, "sm.fetch_group_size"), "");
+  EXPECT_NE(unread_key_reason(c, "sm.lwm_memory_rows"), "");
+  c.large_warp_size = 256;
+  EXPECT_EQ(unread_key_reason(c, "sm.lwm_memory_rows"), "");
+  for (const PresetKey& k : preset_keys()) {
+    const std::string key = k.qualified();
+    if (key == "sm.cta_limit" || key == "sm.fetch_group_size" || key.starts_with("sm.lwm_"))
+      continue;
+    EXPECT_EQ(unread_key_reason(TimingConfig{}, key), "") << key;
+  }
 }
 
 }  // namespace

@@ -193,6 +193,8 @@ CommandSetup equiv_setup = [](CLI::App& app) {
   a->budget.add_option(app,
                        "Seconds the verilated simulation of one configuration may run (default "
                        "60 + 1 per 10^4 cycles); a Verilator build gets at least 600");
+  // A replay's cycles and stimulus are the trace's.
+  for (const char* name : {"--cycles", "--seed"}) app.get_option(name)->excludes("--replay");
   app.footer(
       "Exit status: 0 all equivalent, 1 a mismatch (the report names the cycle and ports and\n"
       "an FST waveform is written) or a coverage point never hit (random runs; replays with\n"

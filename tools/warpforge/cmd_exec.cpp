@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -117,6 +118,16 @@ std::string stats_json(const ExecArgs& a, int status, const cudart::ExecServer& 
   return head.dump(2) + "\n";
 }
 
+// The preset keys a run without the cycle model reads: the SM's launch limits
+// (gpu::SmLimits::of) and the device properties the program sees (cudart::device_info). A
+// --param of any other is refused under --functional rather than ignored.
+const std::vector<std::string_view> kFunctionalKeys = {
+    "gpu.num_sms",   "gpu.core_clock_mhz",     "gpu.dram_clock_mhz", "sm.warp_size",
+    "sm.max_warps",  "sm.max_threads",         "sm.max_ctas",        "sm.max_warps_per_cta",
+    "sm.registers",  "sm.shared_memory_bytes", "memory.channels",    "memory.l2_bytes",
+    "dram.bus_bits",
+};
+
 // The program's exit status as a shell reports it (128 + N for signal N).
 int wait_for(pid_t child, const std::string& name) {
   const int wait_status = ChildProcesses::wait(child);
@@ -148,10 +159,11 @@ int run(const ExecArgs& a) {
   if (a.command.empty())
     throw UsageError("exec: expected a program to run: exec [OPTIONS] -- PROGRAM [ARGS...]");
   check_output_file("--stats", a.stats);
+  const FunctionalRun functional{"exec --functional", kFunctionalKeys};
+  const sm::TimingConfig config = timing_config(a.machine, a.functional ? &functional : nullptr);
   const std::string path = cudart::resolve_program(a.command[0]);
   cudart::check_loads_cudart(path);
   const fs::path stand_in = stand_in_directory();
-  const sm::TimingConfig config = timing_config(a.machine);
   std::shared_ptr<gpu::TimingSession> session;
   if (!a.functional) {
     session = std::make_shared<gpu::TimingSession>(config);

@@ -17,6 +17,8 @@ CommandSetup params_setup = [](CLI::App& app) {
   app.add_flag("--corners", *corners,
                "List the corners of the blocks (all when none is named) instead, one per line: "
                "the block, the corner, then its parameters");
+  lists_alone(app, app.get_option("--list"));
+  lists_alone(app, app.get_option("--corners"), {"block"});
   return [args, list, corners]() -> int {
     if (*list) {
       for (const auto& e : harness::block_registry()) fmt::print("{:<20} {}\n", e.name, e.summary);

@@ -158,6 +158,9 @@ std::function<int()> run_setup(CLI::App& app) {
       ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   app.add_option("--json", a->json, "also write the results as JSON to this file");
+  // Options that mean something only beside another are refused without it, not ignored.
+  for (const char* name : {"--grid", "--block"}) app.get_option(name)->needs("--ptx");
+  lists_alone(app, app.get_option("--list"));
   return [a] { return run(*a); };
 }
 

@@ -251,6 +251,13 @@ std::function<int()> sim_setup(CLI::App& app) {
   app.add_option("--seed", a->options.seed, "seed for generated workload inputs")
       ->check(unsigned_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
+  // Options that mean something only beside another are refused without it, not ignored.
+  for (const char* name : {"--timeline-sm", "--timeline-ctas"})
+    app.get_option(name)->needs("--timeline");
+  app.get_option("--time-budget")->needs("--rtl");
+  // A launch spec carries its own sizes and seeds.
+  for (const char* name : {"--size", "--seed"}) app.get_option(name)->excludes("--spec");
+  lists_alone(app, app.get_option("--list-policies"));
   return [a] { return run(*a); };
 }
 

@@ -2,8 +2,11 @@
 // WF_COMMAND line; main() knows none of them by name.
 #pragma once
 
+#include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -22,6 +25,18 @@ struct Command {
 };
 
 std::vector<Command>& commands();
+
+// A flag that lists something and exits (`--list`, `--list-policies`): any other option beside
+// it would be ignored, so it excludes every one but those named in `beside` (CLI11 then refuses
+// "--list excludes --json"). Call at the end of the setup, once the options exist.
+inline void lists_alone(CLI::App& app, CLI::Option* flag,
+                        std::initializer_list<std::string_view> beside = {}) {
+  for (CLI::Option* o : app.get_options()) {
+    if (o == flag || o == app.get_help_ptr()) continue;
+    if (std::find(beside.begin(), beside.end(), o->get_name()) != beside.end()) continue;
+    flag->excludes(o);
+  }
+}
 
 struct CommandRegistrar {
   explicit CommandRegistrar(Command c) { commands().push_back(std::move(c)); }

@@ -1,5 +1,6 @@
 // The `warpforge` command line: builds one CLI11 app from the registered subcommands.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -33,6 +34,37 @@ std::string option_given_empty(const CLI::App& app) {
         if (value.empty()) return opt->get_name(false, true);
       }
     }
+  }
+  return {};
+}
+
+// The first option on the command line that the chosen command does not have, as a one-line
+// message, or empty. CLI11 runs validators before it reports unknown options, so `run -w vecadd
+// --dispatch dyncta` would blame `dyncta` as a missing spec file; the unknown option is the
+// input at fault. Everything after `--` is positional (exec's program and its arguments).
+std::string unknown_option(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2) return {};
+  const CLI::App* sub = nullptr;
+  for (const CLI::App* s : app.get_subcommands({}))
+    if (s->get_name() == argv[1]) sub = s;
+  if (!sub) return {};
+  for (int i = 2; i < argc; ++i) {
+    const std::string token = argv[i];
+    if (token == "--") break;
+    if (token.size() < 2 || token[0] != '-') continue;
+    if (std::isdigit(static_cast<unsigned char>(token[1])) || token[1] == '.') continue;  // -1
+    // `--name=value`; `-wvecadd` is -w with its value attached.
+    const std::string name =
+        token[1] == '-' ? token.substr(0, token.find('=')) : token.substr(0, 2);
+    if (sub->get_option_no_throw(name)) continue;
+    std::string others;
+    for (const CLI::App* s : app.get_subcommands({}))
+      if (s != sub && s->get_option_no_throw(name))
+        others += (others.empty() ? "" : ", ") + s->get_name();
+    constexpr std::size_t kShown = 80;  // a runaway token must not make a runaway line
+    return fmt::format("{}: unknown option {}{}; see warpforge {} --help", sub->get_name(),
+                       name.size() > kShown ? name.substr(0, kShown) + "..." : name,
+                       others.empty() ? "" : " (an option of " + others + ")", sub->get_name());
   }
   return {};
 }
@@ -89,6 +121,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    if (const std::string unknown = unknown_option(app, argc, argv); !unknown.empty()) {
+      fmt::print(stderr, "warpforge: error: {}\n", unknown);
+      return 2;
+    }
     // One line, exit status 2, for every kind of bad command line.
     std::string what = e.what();
     std::replace(what.begin(), what.end(), '\n', ' ');

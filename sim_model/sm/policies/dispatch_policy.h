@@ -9,8 +9,8 @@
 //   kEveryCycle, end_cycle(CtaDispatcher&, now)   called at the end of every cycle of a launch,
 //                                                 after the SMs ran (for blocks that follow the
 //                                                 SMs, DYNCTA's controllers);
-//   static check(const TimingConfig&)             throws UsageError when the machine does not
-//                                                 give the policy what it needs;
+//   static std::string check(const TimingConfig&) why the machine does not give the policy
+//                                                 what it needs, or empty;
 //   for_each_block(f)                             calls f(slot, instance) for each BlockSlot it
 //                                                 holds (trace recording, sim --rtl), instance
 //                                                 its trace's name (sm03_dispatch, gpu_dispatch).

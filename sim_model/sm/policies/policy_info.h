@@ -24,6 +24,10 @@ struct PolicyInfo {
   std::vector<std::string> blocks;  // the golden blocks it calls
   bool is_default = false;
   std::string cff_mode;  // issue policies: the CFF fetch arbiter mode they pair with ("" none)
+  // The preset keys ("sm.cta_limit") that only policies read: a run whose policies read none
+  // of them has no use for a --param of one (P::kOwnKeys, inherited by a policy derived from
+  // one that has it; key_use.h).
+  std::vector<std::string> own_keys;
 };
 
 // The command-line option of a kind: "--issue", "--fetch", "--dispatch".
@@ -40,8 +44,12 @@ const PolicyInfo& find_policy(PolicyKind kind, const std::string& name);
 std::string policy_names(PolicyKind kind, const std::string& separator = "|");
 // The kind's default policy (kDefault).
 std::string default_policy(PolicyKind kind);
-// Throws UsageError when a policy of `config` is not registered or the fetch policy cannot
-// pair with the issue policy.
+// Where the run's policy of `kind` was chosen, for messages that blame it: "--fetch cff",
+// "[policy] fetch = \"cff\" (FILE:LINE)", or "the default fetch policy lrr".
+std::string policy_source(const TimingConfig& config, PolicyKind kind);
+// Throws UsageError when a policy of `config` is not registered, the machine lacks what one
+// needs (P::check) or the fetch policy cannot pair with the issue policy; the message names
+// where the policy was chosen (policy_source).
 void check_policies(const TimingConfig& config);
 // The blocks every SM holds whatever its policies (the barrier unit's warp priority table).
 std::vector<std::string> sm_core_blocks();

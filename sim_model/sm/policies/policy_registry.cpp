@@ -3,6 +3,7 @@
 #include "sim_model/common/error.h"
 #include "sim_model/presets/preset_rules.h"
 #include "sim_model/sm/barrier_unit.h"
+#include "sim_model/sm/key_use.h"
 #include "sim_model/sm/policies/dispatch_policies.h"
 #include "sim_model/sm/policies/fetch_policies.h"
 #include "sim_model/sm/policies/issue_policies.h"
@@ -22,6 +23,9 @@ PolicyInfo info(PolicyKind kind) {
   i.is_default = P::kDefault;
   if constexpr (requires { P::kCffMode; }) {
     if (P::kCffMode) i.cff_mode = P::kCffMode;
+  }
+  if constexpr (requires { P::kOwnKeys; }) {
+    for (const auto key : P::kOwnKeys) i.own_keys.emplace_back(key);
   }
   return i;
 }
@@ -120,24 +124,36 @@ std::string default_policy(PolicyKind kind) {
   return registered_policies(kind).front().name;
 }
 
+std::string policy_source(const TimingConfig& config, PolicyKind kind) {
+  const std::string& origin = config.policy_origin(kind);
+  if (!origin.empty()) return origin;
+  return "the default " + kind_title(kind) + " policy " + config.policy(kind);
+}
+
 void check_policies(const TimingConfig& config) {
   const PolicyInfo& issue = find_policy(PolicyKind::kIssue, config.issue);
   find_policy(PolicyKind::kFetch, config.fetch);
   find_policy(PolicyKind::kDispatch, config.dispatch);
-  // A policy's own requirements on the machine (`static P::check(const TimingConfig&)`).
-  auto own = [&]<class P>(const std::string& chosen) {
+  // A policy's own requirements on the machine (`static std::string P::check(const
+  // TimingConfig&)`: why it cannot run, or empty).
+  auto own = [&]<class P>(PolicyKind kind) {
     if constexpr (requires { P::check(config); }) {
-      if (chosen == P::kName) P::check(config);
+      if (config.policy(kind) != P::kName) return;
+      if (const std::string problem = P::check(config); !problem.empty())
+        throw UsageError(policy_source(config, kind) + ": " + problem);
     }
   };
-  IssuePolicyList::for_each([&]<class P>() { own.template operator()<P>(config.issue); });
-  FetchPolicyList::for_each([&]<class P>() { own.template operator()<P>(config.fetch); });
-  DispatchPolicyList::for_each([&]<class P>() { own.template operator()<P>(config.dispatch); });
+  IssuePolicyList::for_each([&]<class P>() { own.template operator()<P>(PolicyKind::kIssue); });
+  FetchPolicyList::for_each([&]<class P>() { own.template operator()<P>(PolicyKind::kFetch); });
+  DispatchPolicyList::for_each(
+      [&]<class P>() { own.template operator()<P>(PolicyKind::kDispatch); });
   std::string error;
   FetchPolicyList::for_each([&]<class P>() {
     if (config.fetch == P::kName) error = P::pairing_error(issue);
   });
-  if (!error.empty()) throw UsageError(error);
+  if (!error.empty())
+    throw UsageError(policy_source(config, PolicyKind::kFetch) + ": " + error +
+                     "; the issue policy is from " + policy_source(config, PolicyKind::kIssue));
 }
 
 namespace {
@@ -157,6 +173,24 @@ void preset_policies_rule(const Machine& machine) {
 }
 
 const PresetRuleRegistrar preset_policies_registered(preset_policies_rule);
+
+// A key some policies own (P::kOwnKeys) is read only when one of them runs.
+std::string policy_keys_unread(const TimingConfig& config, std::string_view key) {
+  std::string owners, chosen;
+  for (const PolicyKind kind : kPolicyKinds) {
+    bool owned = false;
+    for (const PolicyInfo& p : registered_policies(kind)) {
+      if (std::find(p.own_keys.begin(), p.own_keys.end(), key) == p.own_keys.end()) continue;
+      if (config.policy(kind) == p.name) return {};
+      owners += (owners.empty() ? "" : " or ") + option_name(kind) + " " + p.name;
+      owned = true;
+    }
+    if (owned) chosen += (chosen.empty() ? "" : " and ") + policy_source(config, kind);
+  }
+  if (owners.empty()) return {};
+  return "is read only by " + owners + ", and this run uses " + chosen;
+}
+const KeyUseRegistrar policy_keys_registered(policy_keys_unread);
 
 }  // namespace
 

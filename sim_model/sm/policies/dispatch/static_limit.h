@@ -4,7 +4,9 @@
 // that limit: the SM fills up as under `max`.
 #pragma once
 
-#include "sim_model/common/error.h"
+#include <string>
+#include <string_view>
+
 #include "sim_model/sm/policies/capped_round_robin.h"
 #include "sim_model/sm/policies/dispatch_policy.h"
 
@@ -17,12 +19,13 @@ class StaticDispatch : public DispatchPolicyBase {
       "max, with at most cta_limit CTAs per SM (--cta-limit N; DYNCTA's static opt)";
 
   explicit StaticDispatch(const TimingConfig& c) : limit_(c.cta_limit) {}
+  // The only reader of [sm] cta_limit: a --param or --cta-limit under another policy is
+  // refused rather than ignored (key_use.h).
+  static constexpr std::string_view kOwnKeys[] = {"sm.cta_limit"};
   // Checked with the run's policies, before it starts (policies::check_policies).
-  static void check(const TimingConfig& c) {
-    if (c.cta_limit == 0)
-      throw UsageError(
-          "--dispatch static: expected [sm] cta_limit of at least 1 (--cta-limit N), the CTAs "
-          "each SM may hold");
+  static std::string check(const TimingConfig& c) {
+    if (c.cta_limit != 0) return {};
+    return "expected [sm] cta_limit of at least 1 (--cta-limit N), the CTAs each SM may hold";
   }
 
   void begin_launch(const CtaDispatcher&) {}

@@ -22,7 +22,7 @@ class CffFetch : public FetchPolicyBase, public OneBlockPolicy<blocks::CffFetchA
 
   static std::string pairing_error(const PolicyInfo& issue) {
     if (!issue.cff_mode.empty()) return {};
-    return "--fetch cff: the CFF fetch arbiter has no mode for issue policy " + issue.name +
+    return "the CFF fetch arbiter has no mode for issue policy " + issue.name +
            " (its kCffMode is not set)";
   }
 

@@ -4,6 +4,8 @@
 // ready warp when none of the group can go.
 #pragma once
 
+#include <string_view>
+
 #include "sim_model/blocks/two_level_arbiter.h"
 #include "sim_model/sm/policies/issue_policy.h"
 
@@ -12,6 +14,8 @@ namespace wf::sm::policies {
 class TwoLevelIssue : public IssuePolicyBase, public OneBlockPolicy<blocks::TwoLevelArbiter> {
  public:
   static constexpr const char* kName = "2lev";
+  // [sm] fetch_group_size: the fetch group of the two-level arbiters (key_use.h).
+  static constexpr std::string_view kOwnKeys[] = {"sm.fetch_group_size"};
   static constexpr const char* kHelp =
       "two-level round robin: stay in the fetch group (fetch_group_size warps, default 8) issued "
       "last, else the next";
