@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `warpforge exec` given programs that ask what a GPU refuses: device memory beyond the
 # preset's [memory] device_bytes (cudaMalloc must fail as CUDA's does, never hand out a range
-# that overlaps another, and cudaMemGetInfo must stay true).
+# that overlaps another, and cudaMemGetInfo must stay true), and a child process forked from
+# the program that uses the runtime (ended with one line and status 2, never a wrong result).
 # Each case: the exit status, the stdout lines that show what the program got, and exactly
 # one line on stderr about the problem besides warpforge's closing summary. The functional
 # model and small programs: a few seconds in all. Usage: bad_input_exec.sh WARPFORGE
@@ -103,6 +104,30 @@ for bytes in "" 67108864; do
 done
 check "a device size out of range" 2 "--param device_bytes=1000: expected an integer in 1048576..1099511627776" \
   "" "$wf" exec --functional --param device_bytes=1000 -- "$bin/device_memory"
+
+# A child forked from the program that uses the runtime ends at its first call with one line
+# and status 2 while the parent, using the device at the same time, gets its right result (and
+# here exits with the child's status). Several runs, since the two race.
+fork_out="before fork: 200 elements, 0 wrong
+parent: 200 elements, 0 wrong
+child exit status: 2"
+for run in 1 2 3 cycle; do
+  model=(--functional)
+  [ "$run" = cycle ] && model=()
+  if check "a forked child using the runtime (${model[*]:---cycle} $run)" 2 \
+       "called the CUDA runtime; CUDA state does not survive fork()" "$fork_out" \
+       "$wf" exec "${model[@]}" -- "$bin/fork"; then
+    [ "$(wc -l <"$tmp/out")" -eq 3 ] || {
+      echo "FAIL a forked child printed a result: $(cat "$tmp/out")"
+      failures=$((failures + 1))
+    }
+  fi
+done
+# A child that computes on the host only, and exits through exit() and the runtime's exit
+# handlers, is the program's business.
+check "a forked child on the host" 0 "" "child: host sum 19900
+parent: 200 elements, 0 wrong
+child exit status: 0" "${functional[@]}" "$bin/fork" host
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failure(s)"
