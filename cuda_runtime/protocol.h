@@ -15,14 +15,14 @@ namespace wf::cudart {
 
 // The stand-in finds its socket through this environment variable, which `warpforge exec` sets.
 inline constexpr const char* kSocketFdVariable = "WARPFORGE_EXEC_FD";
-inline constexpr std::uint32_t kProtocolVersion = 1;
+inline constexpr std::uint32_t kProtocolVersion = 2;
 
 enum class Op : std::uint32_t {
   kHello = 1,         // u32 version -> DeviceInfo
   kRegisterModule,    // bytes fatbinary -> u32 module id
   kRegisterFunction,  // u32 module, str device name -> u8 found, u32 count, u32 size each
   kRegisterVar,       // u32 module, str device name, u64 size -> u8 found, u64 address
-  kMalloc,            // u64 bytes -> u64 address (0: out of memory)
+  kMalloc,            // u64 bytes, u8 mapped host memory -> u64 address
   kFree,              // u64 address -> u8 ok
   kCopyToDevice,      // u64 address, bytes data -> u8 ok
   kCopyToHost,        // u64 address, u64 size -> u8 ok, bytes data
@@ -32,6 +32,7 @@ enum class Op : std::uint32_t {
   kNow,               // -> u64 simulated core cycles so far
   kUnimplemented,     // str API name: the program called a function the stand-in lacks
   kHostError,         // str message: the stand-in met input it cannot handle
+  kMemoryInfo,        // -> u64 free, u64 total device memory
 };
 
 enum class Status : std::uint32_t {

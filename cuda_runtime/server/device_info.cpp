@@ -24,8 +24,9 @@ DeviceInfo device_info(const sm::TimingConfig& c, bool functional) {
   d.memory_bus_bits = u("memory.channels") * u("dram.bus_bits");
   d.l2_bytes = u("memory.l2_bytes");
   d.functional = functional ? 1 : 0;
-  // Device memory is sparse and grows on demand; report what a card of this class carries.
-  d.global_bytes = std::uint64_t{4} << 30;
+  // What cudaMalloc may hand out (the runtime enforces it); warpforge's memory is sparse, so
+  // only the pages a program touches take memory here.
+  d.global_bytes = c.machine.value("memory.device_bytes");
   d.const_bytes = 64 << 10;
   return d;
 }

@@ -149,7 +149,18 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
     }
     case Op::kMalloc: {
       const auto bytes = in.get<std::uint64_t>();
-      w.put(runtime_.malloc(bytes));
+      const bool host = in.get<std::uint8_t>() != 0;
+      try {
+        w.put(host ? runtime_.map_host(bytes) : runtime_.malloc(bytes));
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorMemoryAllocation,
+                          fmt::format("{}: {}", host ? "cudaMallocHost" : "cudaMalloc", e.what())};
+      }
+      return ok(w);
+    }
+    case Op::kMemoryInfo: {
+      const gpu::Runtime::MemoryInfo m = runtime_.memory_info();
+      w.put(m.free).put(m.total);
       return ok(w);
     }
     case Op::kFree: {

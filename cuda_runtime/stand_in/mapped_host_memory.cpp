@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "cuda_runtime/stand_in/stand_in.h"
 
@@ -22,10 +23,14 @@ std::uint64_t free_device(StandIn& s, std::uint64_t base) {
 
 void* MappedHostMemory::allocate(StandIn& s, std::uint64_t size) {
   const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  const std::uint64_t mapped = (std::max<std::uint64_t>(size, 1) + page - 1) / page * page;
+  // A size within two pages of 2^64 would round to a small block; asking the device for all
+  // of its address space instead gets the refusal (and its note) any size it cannot hold gets.
+  const bool fits = size <= std::numeric_limits<std::uint64_t>::max() - 2 * page;
+  const std::uint64_t mapped =
+      fits ? (std::max<std::uint64_t>(size, 1) + page - 1) / page * page : 0;
   // Device allocations are 256-byte aligned; one page more leaves room for a page-aligned start.
   WireWriter w;
-  w.put(mapped + page);
+  w.put(fits ? mapped + page : std::numeric_limits<std::uint64_t>::max()).put(std::uint8_t{1});
   const Reply r = s.call(Op::kMalloc, w);
   if (r.error != kCudaSuccess) return nullptr;
   const auto base = r.reader().get<std::uint64_t>();

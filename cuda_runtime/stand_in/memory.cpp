@@ -97,9 +97,14 @@ WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
   if (!p) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
   WireWriter w;
-  w.put(std::uint64_t{size});
+  w.put(std::uint64_t{size}).put(std::uint8_t{0});
   const Reply r = s.call(Op::kMalloc, w);
-  if (r.error != kCudaSuccess) return record_error(r.error);
+  if (r.error != kCudaSuccess) {
+    // A program that ignores the error then fails on a null pointer rather than on whatever
+    // the variable held.
+    *p = nullptr;
+    return record_error(r.error);
+  }
   const auto a = r.reader().get<std::uint64_t>();
   s.note_allocation(a, size);
   *p = reinterpret_cast<void*>(a);
@@ -203,8 +208,11 @@ WF_CUDART_API cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t coun
 
 WF_CUDART_API cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
   auto lock = lock_device();
-  const DeviceInfo& d = StandIn::get().device();
-  if (free_bytes) *free_bytes = d.global_bytes;
-  if (total_bytes) *total_bytes = d.global_bytes;
+  const Reply r = StandIn::get().call(Op::kMemoryInfo, WireWriter());
+  WireReader in = r.reader();
+  const auto free = in.get<std::uint64_t>();
+  const auto total = in.get<std::uint64_t>();
+  if (free_bytes) *free_bytes = free;
+  if (total_bytes) *total_bytes = total;
   return kCudaSuccess;
 }

@@ -1,5 +1,6 @@
 #include "cuda_runtime/stand_in/stand_in.h"
 
+#include <cerrno>  // program_invocation_name
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -41,10 +42,24 @@ thread_local cudaError_t t_last_error = kCudaSuccess;
 StandIn& StandIn::get() {
   // Never destroyed: the program's exit handlers (__cudaUnregisterFatBinary) may still call in.
   static StandIn* instance = new StandIn();
+  // Checked before the caller takes the device mutex, which a thread of the parent may have
+  // held when it forked. getpid() is a system call, but a short one beside the socket round
+  // trip most callers make next, and unlike a pthread_atfork flag it also sees clone()'s
+  // children.
+  if (instance->pid_ != ::getpid()) instance->refuse_forked_process();
   return *instance;
 }
 
-StandIn::StandIn() : channel_(socket_fd()) {
+void StandIn::refuse_forked_process() const {
+  std::fprintf(stderr,
+               "warpforge: error: %s: process %d, forked from the CUDA program's process %d, "
+               "called the CUDA runtime; CUDA state does not survive fork() (a child may only "
+               "exec), so this process ends with status 2\n",
+               program_invocation_name, static_cast<int>(::getpid()), static_cast<int>(pid_));
+  die(2);
+}
+
+StandIn::StandIn() : pid_(::getpid()), channel_(socket_fd()) {
   WireWriter w;
   w.put(kProtocolVersion);
   const Reply r = call(Op::kHello, w);

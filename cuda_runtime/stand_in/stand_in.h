@@ -2,7 +2,8 @@
 // `warpforge exec`, what the program registered (kernels and variables by their host
 // addresses), its device allocations, and the runtime's per-thread error and launch
 // configuration. One instance per process, created on first use (static constructors of the
-// program call into it before main).
+// program call into it before main). A process forked from the program inherits a copy of it
+// but not the right to use it: the connection is the program's (see get()).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,8 @@
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include <sys/types.h>
 
 #include "cuda_runtime/channel.h"
 #include "cuda_runtime/protocol.h"
@@ -42,6 +45,10 @@ struct Reply {
 
 class StandIn {
  public:
+  // Every entry point that needs the device comes through here. In a process forked from the
+  // program after it connected, this ends that process (status 2, one line) instead: its frames
+  // would interleave with the program's on their one socket, and CUDA leaves any use of the
+  // runtime after fork (before exec) undefined, so no answer would be the right one.
   static StandIn& get();
 
   // One request and its reply. A kTerminate reply ends the process here, with the program's
@@ -72,6 +79,8 @@ class StandIn {
 
  private:
   StandIn();
+  [[noreturn]] void refuse_forked_process() const;
+  pid_t pid_;  // the process that connected
   std::mutex mutex_;
   Channel channel_;
   DeviceInfo device_{};

@@ -86,6 +86,7 @@ Runtime::Runtime(RuntimeOptions options) : impl_(std::make_unique<Impl>()) {
       !why.empty())
     throw UsageError(fmt::format("large warp size {}: {}", options.large_warp_size, why));
   impl_->options = options;
+  impl_->memory.set_capacity(options.device_memory_bytes);
 }
 
 Runtime::~Runtime() = default;
@@ -124,8 +125,31 @@ void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors
   impl_->modules.push_back(std::move(m));
 }
 
+namespace {
+
+DevPtr allocate_or_throw(ptx::GlobalMemory& memory, std::size_t bytes,
+                         ptx::GlobalMemory::Backing backing) {
+  if (const DevPtr p = memory.allocate(bytes, backing)) return p;
+  const std::uint64_t free = memory.capacity() - memory.used();
+  const std::string what = fmt::format("{} byte{}", bytes, bytes == 1 ? "" : "s");
+  if (backing == ptx::GlobalMemory::Backing::kDevice && ptx::GlobalMemory::charge(bytes) > free)
+    throw UsageError(fmt::format("{}: more than the device memory free ({} of {} bytes)", what,
+                                 free, memory.capacity()));
+  throw UsageError(fmt::format("{}: more than the device's address space has left", what));
+}
+
+}  // namespace
+
 DevPtr Runtime::malloc(std::size_t bytes) {
-  return impl_->memory.allocate(bytes);
+  return allocate_or_throw(impl_->memory, bytes, ptx::GlobalMemory::Backing::kDevice);
+}
+
+DevPtr Runtime::map_host(std::size_t bytes) {
+  return allocate_or_throw(impl_->memory, bytes, ptx::GlobalMemory::Backing::kHost);
+}
+
+Runtime::MemoryInfo Runtime::memory_info() const {
+  return {impl_->memory.capacity(), impl_->memory.capacity() - impl_->memory.used()};
 }
 
 void Runtime::free(DevPtr ptr) {

@@ -104,6 +104,10 @@ struct RuntimeOptions {
   // The SM functional launches must fit (threads, warps, registers, shared memory); unset: the
   // default preset's. Timing launches are checked against the session's machine.
   std::optional<SmLimits> sm_limits = std::nullopt;
+  // Device memory malloc hands out, in bytes: what the live allocations hold, each counted in
+  // whole 256-byte units. Unlimited (only the address space bounds it) unless a driver gives
+  // the machine's size, as `warpforge exec` gives the preset's [memory] device_bytes.
+  std::uint64_t device_memory_bytes = kUnlimited;
   // CTAs live at once in the functional model (in threads). Grids that fit run with every CTA
   // resident, so cross-CTA spin locks and grid barriers finish; larger grids run in waves.
   std::uint64_t max_resident_threads = 1u << 18;
@@ -123,8 +127,18 @@ class Runtime {
   void load_ptx_file(const std::string& path);
   void load_ptx(std::string_view text, const std::string& name_for_errors);
 
+  // Throws UsageError when `bytes` is more than the device memory free (or than the address
+  // space left); the allocations before stay as they were.
   DevPtr malloc(std::size_t bytes);
+  // Addresses for host memory the device may dereference (pinned host memory, which `warpforge
+  // exec` maps at the same address in the program): allocated as malloc's are, so that nothing
+  // overlaps them, but not device memory. Released with free. Throws as malloc does.
+  DevPtr map_host(std::size_t bytes);
   void free(DevPtr ptr);
+  struct MemoryInfo {
+    std::uint64_t total, free;  // free: total less what the live malloc allocations hold
+  };
+  MemoryInfo memory_info() const;
   void memcpy_to_device(DevPtr dst, const void* src, std::size_t bytes);
   void memcpy_to_host(void* dst, DevPtr src, std::size_t bytes);
   void memset(DevPtr dst, int value, std::size_t bytes);

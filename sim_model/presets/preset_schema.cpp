@@ -87,6 +87,11 @@ constexpr std::array kKeys = {
     PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32, kGolden, kGddr},
     PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
+    // Device memory, which the cycle model does not bound (its memory is sparse): what `warpforge
+    // exec` lets a program allocate. A GeForce GTX 480 carries 1536 MB of GDDR5 (NVIDIA's
+    // specifications, on its 384-bit bus: 6 channels of 64 bits here).
+    PresetKey{"memory", "device_bytes", kMi, std::uint64_t{1} << 40, false, A::kFallback,
+              1536 * kMi},
 
     PresetKey{"l2", "ways", 1, 64, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"l2", "line_bytes", 32, 4096, true, A::kFallback, 128, kGolden, kGddr},

@@ -6,26 +6,49 @@
 
 namespace wf::ptx {
 
-std::uint64_t GlobalMemory::allocate(std::uint64_t bytes) {
-  std::uint64_t addr = next_;
-  std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
-  allocs_[addr] = size;
-  next_ = (addr + size + 256 + 255) / 256 * 256;
+namespace {
+
+// Room an allocation needs past its end: the unmapped gap, then the rounding up to the next
+// 256-byte boundary.
+constexpr std::uint64_t kTail = 2 * GlobalMemory::kAlignment - 1;
+
+}  // namespace
+
+std::uint64_t GlobalMemory::charge(std::uint64_t bytes) {
+  const std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
+  if (size > kUnlimited - (kAlignment - 1)) return kUnlimited;
+  return (size + kAlignment - 1) / kAlignment * kAlignment;
+}
+
+std::uint64_t GlobalMemory::allocate(std::uint64_t bytes, Backing backing) {
+  const std::uint64_t addr = next_;
+  const std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
+  // Checked before anything is added, so that a size near 2^64 cannot wrap the next address
+  // round to one below this allocation's end.
+  if (addr > kUnlimited - kTail || size > kUnlimited - kTail - addr) return 0;
+  const std::uint64_t charged = backing == Backing::kDevice ? charge(size) : 0;
+  if (used_ > capacity_ || charged > capacity_ - used_) return 0;
+  allocs_[addr] = {size, charged};
+  used_ += charged;
+  next_ = (addr + size + kTail) / kAlignment * kAlignment;
   return addr;
 }
 
 void GlobalMemory::reserve(std::uint64_t addr, std::uint64_t bytes) {
-  allocs_[addr] = std::max<std::uint64_t>(bytes, 1);
+  allocs_[addr] = {std::max<std::uint64_t>(bytes, 1), 0};
   advance_past(addr + bytes);
 }
 
 void GlobalMemory::advance_past(std::uint64_t end) {
-  next_ = std::max(next_, (end + 256 + 255) / 256 * 256);
+  // Past the end of the address space nothing more can be allocated, rather than wrapping.
+  next_ = std::max(next_,
+                   end > kUnlimited - kTail ? kUnlimited : (end + kTail) / kAlignment * kAlignment);
 }
 
 bool GlobalMemory::release(std::uint64_t addr) {
   auto it = allocs_.find(addr);
   if (it == allocs_.end()) return false;
+  used_ -= it->second.charged;
   allocs_.erase(it);
   hit_base_ = 1;
   hit_end_ = 0;
@@ -36,15 +59,15 @@ bool GlobalMemory::valid_elsewhere(std::uint64_t addr, std::uint64_t n) const {
   auto it = allocs_.upper_bound(addr);
   if (it == allocs_.begin()) return false;
   --it;
-  if (addr + n < addr || addr + n > it->first + it->second) return false;
+  if (addr + n < addr || addr + n > it->first + it->second.size) return false;
   hit_base_ = it->first;
-  hit_end_ = it->first + it->second;
+  hit_end_ = it->first + it->second.size;
   return true;
 }
 
 std::uint64_t GlobalMemory::allocation_size(std::uint64_t addr) const {
   auto it = allocs_.find(addr);
-  return it == allocs_.end() ? 0 : it->second;
+  return it == allocs_.end() ? 0 : it->second.size;
 }
 
 std::uint8_t* GlobalMemory::page_ptr(std::uint64_t page) {

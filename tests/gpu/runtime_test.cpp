@@ -1,5 +1,9 @@
-// The runtime API as host drivers use it: module loading errors, residency waves, warp size 64.
+// The runtime API as host drivers use it: module loading errors, residency waves, warp size 64,
+// device memory bounds.
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
 
 #include "sim_model/common/error.h"
 #include "sim_model/gpu/runtime.h"
@@ -71,6 +75,49 @@ TEST(Runtime, LaunchShapeErrors) {
   std::vector<KernelArg> args{KernelArg::of(p), KernelArg::of(1u), KernelArg::of(1.0f)};
   EXPECT_THROW(rt.launch("scale", {0, 1, 1}, {1, 1, 1}, args), UsageError);
   EXPECT_THROW(rt.launch("scale", {1, 1, 1}, {2048, 1, 1}, args), UsageError);
+}
+
+// A size the device cannot hold fails and leaves the memory as it was; what malloc hands out
+// never overlaps, and memory_info counts the live allocations in 256-byte units.
+TEST(Runtime, DeviceMemoryIsBoundedAndNeverOverlaps) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  RuntimeOptions o;
+  o.device_memory_bytes = 1 << 20;
+  Runtime rt(o);
+  EXPECT_EQ(rt.memory_info().total, 1u << 20);
+  EXPECT_EQ(rt.memory_info().free, 1u << 20);
+  const DevPtr p = rt.malloc(1000);
+  EXPECT_EQ(rt.memory_info().free, (1u << 20) - 1024);
+  for (const std::uint64_t bytes : {kMax, kMax - 255, kMax - 256, std::uint64_t{1} << 20}) {
+    try {
+      rt.malloc(bytes);
+      FAIL() << bytes << " bytes allocated";
+    } catch (const UsageError& e) {
+      EXPECT_EQ(e.what(),
+                std::to_string(bytes) +
+                    " bytes: more than the device memory free (1047552 of 1048576 bytes)");
+    }
+  }
+  EXPECT_EQ(rt.memory_info().free, (1u << 20) - 1024);
+  const DevPtr q = rt.malloc(256);
+  EXPECT_GE(q, p + 1000);
+  // Host memory the device addresses takes addresses, not device memory.
+  const DevPtr h = rt.map_host(std::uint64_t{1} << 30);
+  EXPECT_GE(h, q + 256);
+  EXPECT_EQ(rt.memory_info().free, (1u << 20) - 1024 - 256);
+  rt.free(p);
+  rt.free(h);
+  EXPECT_EQ(rt.memory_info().free, (1u << 20) - 256);
+  EXPECT_GE(rt.malloc(1024), h + (std::uint64_t{1} << 30));
+
+  // Unbounded, the address space still is: sizes near 2^64 fail rather than wrap the next
+  // address back inside them.
+  Runtime unbounded;
+  const DevPtr a = unbounded.malloc(16);
+  for (const std::uint64_t bytes : {kMax, kMax - 255, kMax - 1024, kMax - a})
+    EXPECT_THROW(unbounded.malloc(bytes), UsageError) << bytes;
+  EXPECT_THROW(unbounded.map_host(kMax), UsageError);
+  EXPECT_GE(unbounded.malloc(16), a + 16);
 }
 
 }  // namespace

@@ -169,8 +169,10 @@ int run(const ExecArgs& a) {
     session = std::make_shared<gpu::TimingSession>(config);
     if (a.machine.memory == "fixed-latency") session->use_fixed_latency_memory();
   }
+  const cudart::DeviceInfo device = cudart::device_info(config, a.functional);
   gpu::RuntimeOptions options;
   options.timing = session;
+  options.device_memory_bytes = device.global_bytes;  // what the program is told it has
   options.sm_limits = gpu::SmLimits::of(config);  // --functional launches fit the preset's SM too
   // The progress line of long launches, erased when each ends, so the program's own output
   // stays as it would be.
@@ -187,8 +189,7 @@ int run(const ExecArgs& a) {
     return session ? std::pair{session->results().status, session->results().warp_dump}
                    : std::pair<std::string, std::string>{};
   };
-  cudart::ExecServer server(runtime, cudart::device_info(config, a.functional), a.command[0],
-                            hooks);
+  cudart::ExecServer server(runtime, device, a.command[0], hooks);
 
   int sockets[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0)
