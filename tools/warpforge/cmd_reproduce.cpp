@@ -50,6 +50,19 @@ std::string study_names() {
   return out;
 }
 
+// Wall time is kept out of runs.csv so that two runs of the same study compare equal there;
+// a run kept by --resume was not timed by this study, and its field is empty.
+std::string timing_csv(const std::vector<StudyRun>& all,
+                       const std::map<std::pair<std::string, std::string>, double>& seconds) {
+  std::string csv = "workload,config,seconds\n";
+  for (const StudyRun& run : all) {
+    const auto it = seconds.find({run.workload, run.config});
+    csv += fmt::format("{},{},{}\n", run.workload, run.config,
+                       it == seconds.end() ? "" : fmt::format("{:.2f}", it->second));
+  }
+  return csv;
+}
+
 int run_study(const Study& study, const ReproduceArgs& a) {
   StudyResults r;
   r.quick = a.quick;
@@ -110,15 +123,17 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   const auto outcomes = run_parallel(jobs, r.parallel, progress);
   if (tty) fmt::print(stderr, "\n");
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::map<std::pair<std::string, std::string>, double> seconds;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     RunStats s = read_run_stats(plan[i].stats.string());
     s.exit_status = outcomes[i].exit_status;
-    s.seconds = outcomes[i].seconds;
     r.runs[{plan[i].workload, plan[i].config}] = s;
+    seconds[{plan[i].workload, plan[i].config}] = outcomes[i].seconds;
   }
 
   const StudyReport report = study.report(r);
   write_file_atomically(out / "runs.csv", report.runs_csv);
+  write_file_atomically(out / "timing.csv", timing_csv(all, seconds));
   write_file_atomically(out / "plot-data.json", report.plot_data);
   const std::filesystem::path script = out / study.plot_script();
   write_file_atomically(script, plot_scripts().at(study.plot_script()));
