@@ -409,7 +409,7 @@ std::string baws_plot_data_json(const BawsResults& r) {
 std::string baws_runs_csv(const BawsResults& r) {
   std::string csv = "workload,suite,policy,issue,fetch,exit_status,status,passed,cycles,ipc";
   for (const char* s : sm::kWarpStateNames) csv += std::string(",state_") + s;
-  csv += ",live_warp_cycles,rtru,sm_balance,seconds\n";
+  csv += ",live_warp_cycles,rtru,sm_balance\n";
   auto suite_of = [&](const std::string& w) {
     return std::find(r.barrier_workloads.begin(), r.barrier_workloads.end(), w) !=
                    r.barrier_workloads.end()
@@ -425,8 +425,7 @@ std::string baws_runs_csv(const BawsResults& r) {
         csv += fmt::format("{},{},{},{},{},{},{},{},{},{:.6f}", w, suite_of(w), p.label, p.issue,
                            p.fetch, s.exit_status, s.status, s.passed ? 1 : 0, s.cycles, s.ipc);
         for (auto v : s.states) csv += fmt::format(",{}", v);
-        csv += fmt::format(",{},{:.6f},{:.4f},{:.2f}\n", s.live_warp_cycles, s.rtru, s.sm_balance,
-                           s.seconds);
+        csv += fmt::format(",{},{:.6f},{:.4f}\n", s.live_warp_cycles, s.rtru, s.sm_balance);
       }
     }
   }

@@ -196,15 +196,15 @@ std::string BlocklatReport::plot_data() const {
 std::string BlocklatReport::csv() const {
   std::string csv =
       "workload,config,issue,dispatch,exit_status,status,passed,cycles,warp_instructions,"
-      "thread_instructions,ipc,seconds\n";
+      "thread_instructions,ipc\n";
   for (const auto& c : configs()) {
     for (const auto& w : workloads_) {
       const auto it = r_.runs.find({w, c.label});
       if (it == r_.runs.end()) continue;
       const RunStats& s = it->second;
-      csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6f},{:.2f}\n", w, c.label, c.issue,
-                         c.dispatch, s.exit_status, s.status, s.passed ? 1 : 0, s.cycles,
-                         s.warp_instructions, s.thread_instructions, s.ipc, s.seconds);
+      csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{:.6f}\n", w, c.label, c.issue, c.dispatch,
+                         s.exit_status, s.status, s.passed ? 1 : 0, s.cycles, s.warp_instructions,
+                         s.thread_instructions, s.ipc);
     }
   }
   return csv;

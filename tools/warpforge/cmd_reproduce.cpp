@@ -50,6 +50,19 @@ std::string study_names() {
   return out;
 }
 
+// Wall time is kept out of runs.csv so that two runs of the same study compare equal there;
+// a run kept by --resume was not timed by this study, and its field is empty.
+std::string timing_csv(const std::vector<StudyRun>& all,
+                       const std::map<std::pair<std::string, std::string>, double>& seconds) {
+  std::string csv = "workload,config,seconds\n";
+  for (const StudyRun& run : all) {
+    const auto it = seconds.find({run.workload, run.config});
+    csv += fmt::format("{},{},{}\n", run.workload, run.config,
+                       it == seconds.end() ? "" : fmt::format("{:.2f}", it->second));
+  }
+  return csv;
+}
+
 int run_study(const Study& study, const ReproduceArgs& a) {
   StudyResults r;
   r.quick = a.quick;
@@ -58,12 +71,18 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   const std::vector<StudyRun> all = study.plan(a.quick, a.only);
   const std::filesystem::path out = a.out_dir.empty() ? "reproduce-" + study.name() : a.out_dir;
   check_output_dir("-o", out.string());
+  // Everything that can refuse the folder is decided here, before anything in it is written.
+  const StudyDirPlan dir = plan_study_dir(out, study.name(), all, a.quick, a.resume);
   const std::filesystem::path runs = out / "runs";
   std::error_code ec;
   std::filesystem::create_directories(runs, ec);
   if (ec)
     throw UsageError(
         fmt::format("-o {}: cannot create the directory: {}", out.string(), ec.message()));
+  for (const std::string& stem : dir.discard)
+    for (const char* ext : {".json", ".log"}) std::filesystem::remove(runs / (stem + ext), ec);
+  // Before the first run: an interrupted study must leave the record of what it started.
+  write_file_atomically(out / kStudyRecordFile, study_record_json(dir.record));
 
   struct Planned {
     std::string workload, config;
@@ -79,8 +98,8 @@ int run_study(const Study& study, const ReproduceArgs& a) {
     j.argv.insert(j.argv.end(), run.sim_args.begin(), run.sim_args.end());
     j.argv.insert(j.argv.end(), {"--stats", pl.stats.string()});
     j.log = runs / (run.stem + ".log");
-    if (a.resume) {
-      // A run that finished and passed in an earlier, interrupted study is kept.
+    if (dir.resumable.count(run.stem)) {
+      // A run of this configuration that finished and passed in an earlier, interrupted study.
       RunStats kept = read_run_stats(pl.stats.string());
       kept.exit_status = kept.status == "ok" && kept.passed ? 0 : -1;
       if (kept.ok()) {
@@ -110,15 +129,17 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   const auto outcomes = run_parallel(jobs, r.parallel, progress);
   if (tty) fmt::print(stderr, "\n");
   r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::map<std::pair<std::string, std::string>, double> seconds;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     RunStats s = read_run_stats(plan[i].stats.string());
     s.exit_status = outcomes[i].exit_status;
-    s.seconds = outcomes[i].seconds;
     r.runs[{plan[i].workload, plan[i].config}] = s;
+    seconds[{plan[i].workload, plan[i].config}] = outcomes[i].seconds;
   }
 
   const StudyReport report = study.report(r);
   write_file_atomically(out / "runs.csv", report.runs_csv);
+  write_file_atomically(out / "timing.csv", timing_csv(all, seconds));
   write_file_atomically(out / "plot-data.json", report.plot_data);
   const std::filesystem::path script = out / study.plot_script();
   write_file_atomically(script, plot_scripts().at(study.plot_script()));
@@ -139,7 +160,8 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   }
   write_file_atomically(out / "report.md", md);
   const bool ok = Study::all_ok(r);
-  fmt::print("{} runs in {:.0f} s, {}; report: {}\n", r.runs.size(), r.wall_seconds,
+  fmt::print("{} runs in {:.0f} s{}, {}; report: {}\n", r.runs.size(), r.wall_seconds,
+             r.resumed ? fmt::format(" ({} kept by --resume)", r.resumed) : "",
              ok ? "all passed" : "SOME FAILED (see the report)", (out / "report.md").string());
   return ok ? 0 : 1;
 }
@@ -152,7 +174,8 @@ std::function<int()> reproduce_setup(CLI::App& app) {
   app.add_option("-o,--out", a->out_dir, "output directory (default: reproduce-STUDY)");
   app.add_flag("--quick", a->quick, "small inputs (each workload's test size) on one SM: seconds");
   app.add_flag("--resume", a->resume,
-               "keep the runs of an interrupted study in the same directory that passed");
+               "keep the passed runs of an interrupted study in the same directory; refused "
+               "when they were made with other options or another warpforge");
   app.add_option("-j,--jobs", a->jobs,
                  "parallel simulations, 0 to 1024 (default and 0: the number of cores)")
       ->check(unsigned_in(0, 1024));

@@ -670,7 +670,7 @@ std::string DynctaReport::csv() const {
   std::string csv =
       "workload,config,dispatch,cta_limit,issue_fetch,exit_status,status,passed,cycles,"
       "warp_instructions,thread_instructions,ipc,util,avg_round_trip,dyncta_avg_n,dyncta_ract,"
-      "c_idle,c_mem,paused_warp_cycles,seconds\n";
+      "c_idle,c_mem,paused_warp_cycles\n";
   for (const auto& c : configs()) {
     const std::string dispatch = c.args.at(1);
     const std::string limit = dispatch == "static" ? c.args.at(3) : "";
@@ -692,13 +692,12 @@ std::string DynctaReport::csv() const {
           mem += sm.c_mem;
           paused += sm.paused_warp_cycles;
         }
-        csv += fmt::format(",{:.6f},{:.6f},{},{},{}",
+        csv += fmt::format(",{:.6f},{:.6f},{},{},{}\n",
                            n / static_cast<double>(s.cta_limits->sms.size()), s.cta_limits->ract,
                            idle, mem, paused);
       } else {
-        csv += ",,,,,";
+        csv += ",,,,,\n";
       }
-      csv += fmt::format(",{:.2f}\n", s.seconds);
     }
   }
   return csv;

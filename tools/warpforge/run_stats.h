@@ -47,7 +47,6 @@ struct RunStats {
   // empty unless the run was asked for it.
   std::vector<std::uint64_t> active_lanes;
   std::optional<CtaLimitStats> cta_limits;  // only when the stats have the object
-  double seconds = 0;                       // wall time of the run
   bool ok() const { return exit_status == 0 && status == "ok" && passed; }
 };
 

@@ -1,12 +1,19 @@
 #include "tools/warpforge/study.h"
 
 #include <algorithm>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "sim_model/common/error.h"
+#include "sim_model/common/input_file.h"
 #include "workloads/workload.h"
+
+#ifndef WF_VERSION
+#error "WF_VERSION (the project version) comes from tools/warpforge/CMakeLists.txt"
+#endif
 
 namespace wf::cli {
 
@@ -64,6 +71,148 @@ std::string failed_runs_markdown(
   if (failed.empty()) return "Every run passed its CPU check; none deadlocked.\n";
   return "## Runs that failed\n\n| workload | " + config_column +
          " | exit status | status | check passed |\n|---|---|---|---|---|\n" + failed + "\n";
+}
+
+std::string warpforge_version() {
+  return WF_VERSION;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A stem names files in DIR/runs/, which a fresh study removes: a record must not reach
+// beyond that directory.
+bool plain_file_name(const std::string& s) {
+  return !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos &&
+         s.find('\0') == std::string::npos;
+}
+
+StudyRecord parse_study_record(const fs::path& file) {
+  const std::string text = read_input_file(file, kMaxConfigBytes, "study record");
+  auto bad = [&](const std::string& why) {
+    return UsageError(fmt::format(
+        "{}: expected the study record warpforge reproduce writes, but {}: remove it or use "
+        "another -o",
+        file.string(), why));
+  };
+  // Named by its path in the record, e.g. runs.vecadd__rr.args, so a hand edit is found.
+  auto field = [&]<typename T>(const nlohmann::json& object, const std::string& path,
+                               const char* key, const char* expected, T& to) {
+    const auto it = object.find(key);
+    if (it == object.end()) throw bad(fmt::format("{}{} is missing", path, key));
+    try {
+      to = it->template get<T>();
+    } catch (const nlohmann::json::exception&) {
+      throw bad(fmt::format("{}{} is not {}", path, key, expected));
+    }
+  };
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    // nlohmann's messages start with their own tag, "[json.exception.parse_error.101] ".
+    std::string why = e.what();
+    if (const auto tag = why.find("] "); why.rfind("[json.", 0) == 0 && tag != std::string::npos)
+      why.erase(0, tag + 2);
+    throw bad("it is not JSON: " + why);
+  }
+  if (!j.is_object()) throw bad("it is not a JSON object");
+  StudyRecord r;
+  field(j, "", "study", "a string", r.study);
+  nlohmann::json runs;
+  field(j, "", "runs", "an object", runs);
+  if (!runs.is_object()) throw bad("runs is not an object");
+  for (const auto& [stem, run] : runs.items()) {
+    if (!plain_file_name(stem)) throw bad(fmt::format("run \"{}\" is not a file name", stem));
+    const std::string path = "runs." + stem + ".";
+    if (!run.is_object()) throw bad(fmt::format("runs.{} is not an object", stem));
+    RunRecord rr;
+    field(run, path, "workload", "a string", rr.workload);
+    field(run, path, "args", "an array of strings", rr.args);
+    field(run, path, "quick", "true or false", rr.quick);
+    field(run, path, "warpforge", "a string", rr.warpforge);
+    r.runs[stem] = std::move(rr);
+  }
+  return r;
+}
+
+bool holds_runs(const fs::path& dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(dir / "runs", ec), end; !ec && it != end; it.increment(ec))
+    return true;
+  return false;
+}
+
+}  // namespace
+
+std::string study_record_json(const StudyRecord& record) {
+  nlohmann::ordered_json j;
+  j["study"] = record.study;
+  auto& runs = j["runs"] = nlohmann::ordered_json::object();
+  for (const auto& [stem, r] : record.runs)
+    runs[stem] = {
+        {"workload", r.workload}, {"args", r.args}, {"quick", r.quick}, {"warpforge", r.warpforge}};
+  return j.dump(1) + "\n";
+}
+
+StudyDirPlan plan_study_dir(const fs::path& dir, const std::string& study,
+                            const std::vector<StudyRun>& runs, bool quick, bool resume) {
+  const fs::path file = dir / kStudyRecordFile;
+  StudyDirPlan out;
+  out.record.study = study;
+  std::error_code ec;
+  const bool recorded = fs::exists(fs::symlink_status(file, ec));
+  if (!recorded) {
+    // Such a folder was written before runs were recorded: what made its runs is unknown.
+    if (resume && holds_runs(dir))
+      throw UsageError(fmt::format(
+          "--resume: {} holds runs but no study record ({}): they predate the record, made "
+          "by an earlier warpforge that did not note what defines them; rerun without --resume "
+          "to start afresh, or use another -o",
+          dir.string(), kStudyRecordFile));
+  } else {
+    const StudyRecord old = parse_study_record(file);
+    // A folder is one study's: its report, runs.csv and plots would be overwritten and its
+    // runs left beside another study's.
+    if (old.study != study)
+      throw UsageError(fmt::format(
+          "-o {}: expected a directory of the {} study or a new one, but it holds the {} study "
+          "({}): use another -o",
+          dir.string(), study, old.study, kStudyRecordFile));
+    if (!resume) {
+      for (const auto& [stem, r] : old.runs) out.discard.push_back(stem);
+    } else {
+      for (const auto& [stem, r] : old.runs) {
+        if (r.warpforge != warpforge_version())
+          throw UsageError(fmt::format(
+              "--resume: {} holds {} study runs made by warpforge {} (e.g. runs/{}), this is "
+              "warpforge {}: rerun without --resume to start afresh, or use another -o",
+              dir.string(), study, r.warpforge, stem, warpforge_version()));
+        if (r.quick != quick)
+          throw UsageError(fmt::format(
+              "--resume: {} holds a {} study run {} --quick (runs/{}), this one is {} it: "
+              "rerun with the same options, without --resume to start afresh, or use another -o",
+              dir.string(), study, r.quick ? "with" : "without", stem, quick ? "with" : "without"));
+      }
+      out.record.runs = old.runs;
+    }
+  }
+  for (const StudyRun& run : runs) {
+    const RunRecord planned{run.workload, run.sim_args, quick, warpforge_version()};
+    const auto old = out.record.runs.find(run.stem);
+    if (resume && old != out.record.runs.end()) {
+      if (old->second != planned)
+        throw UsageError(fmt::format(
+            "--resume: {} holds run runs/{} of {} made with \"{}\", this study's is {} with "
+            "\"{}\": rerun without --resume to start afresh, or use another -o",
+            dir.string(), run.stem, old->second.workload, fmt::join(old->second.args, " "),
+            run.workload, fmt::join(run.sim_args, " ")));
+      out.resumable.insert(run.stem);
+    }
+    out.record.runs[run.stem] = planned;
+  }
+  return out;
 }
 
 }  // namespace wf::cli

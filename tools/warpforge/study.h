@@ -6,8 +6,10 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,6 +33,45 @@ struct StudyResults {
   std::size_t resumed = 0;  // runs kept from an interrupted study (--resume), not timed here
   unsigned parallel = 1;
 };
+
+// What defines one run, recorded beside it so that --resume keeps only runs of the same
+// configuration. Everything a run's statistics depend on is in it: the workload and the sim
+// arguments (size, preset, policies, parameters), --quick (also implied by the arguments, kept
+// for the message), and the warpforge that ran it.
+struct RunRecord {
+  std::string workload;
+  std::vector<std::string> args;  // StudyRun::sim_args
+  bool quick = false;
+  std::string warpforge;  // warpforge_version() of the run
+  bool operator==(const RunRecord&) const = default;
+};
+
+// DIR/study.json: the study a reproduce folder holds and the record of every run in DIR/runs/.
+struct StudyRecord {
+  std::string study;
+  std::map<std::string, RunRecord> runs;  // by StudyRun::stem
+};
+
+inline constexpr const char* kStudyRecordFile = "study.json";
+
+std::string warpforge_version();  // the project version, e.g. "0.1.0"
+
+// A study about to run in `dir`, decided before anything there is written.
+struct StudyDirPlan {
+  StudyRecord record;                // to write before the first run starts
+  std::set<std::string> resumable;   // stems --resume may keep (recorded as planned)
+  std::vector<std::string> discard;  // stems of another configuration's runs to remove
+};
+
+// The one check of a reproduce folder against the study planned into it (docs/commands.md,
+// "Resuming a study"). Throws a one-line UsageError, before anything is written, when `dir`
+// holds another study or a record that cannot be read, and under `resume` when it holds runs
+// of another warpforge, of the other --quick, with other arguments, or runs without a record
+// (made before warpforge recorded them). Without `resume` the study starts afresh: the runs of
+// the earlier record are to be discarded.
+StudyDirPlan plan_study_dir(const std::filesystem::path& dir, const std::string& study,
+                            const std::vector<StudyRun>& runs, bool quick, bool resume);
+std::string study_record_json(const StudyRecord& record);
 
 struct StudyReport {
   std::string markdown;   // report.md
