@@ -133,8 +133,9 @@ DevPtr allocate_or_throw(ptx::GlobalMemory& memory, std::size_t bytes,
   const std::uint64_t free = memory.capacity() - memory.used();
   const std::string what = fmt::format("{} byte{}", bytes, bytes == 1 ? "" : "s");
   if (backing == ptx::GlobalMemory::Backing::kDevice && ptx::GlobalMemory::charge(bytes) > free)
-    throw UsageError(fmt::format("{}: more than the device memory free ({} of {} bytes)", what,
-                                 free, memory.capacity()));
+    throw UsageError(
+        fmt::format("{}: more than the device memory free ({} of {} bytes, [memory] device_bytes)",
+                    what, free, memory.capacity()));
   throw UsageError(fmt::format("{}: more than the device's address space has left", what));
 }
 

@@ -51,7 +51,7 @@ total=1610612736  # gtx480's [memory] device_bytes, 1536 MiB
 # wrap), 2^50, 5 GiB, one byte more than the device. The program gets
 # cudaErrorMemoryAllocation once, and the next allocation lies outside the refused one.
 for size in 18446744073709551615 18446744073709551360 1125899906842624 5368709120 $((total + 1)); do
-  check "cudaMalloc($size)" 0 "cudaMalloc: $size bytes: more than the device memory free ($total of $total bytes)" \
+  check "cudaMalloc($size)" 0 "cudaMalloc: $size bytes: more than the device memory free ($total of $total bytes, [memory] device_bytes)" \
     "cudaMalloc($size): cudaErrorMemoryAllocation
 cudaGetLastError: cudaErrorMemoryAllocation, then cudaSuccess
 free after it: $total
@@ -60,7 +60,7 @@ free at the end: $total
 PASS" "${functional[@]}" "$bin/device_memory" "$size"
 done
 # The whole device fits once; then not another 256 bytes.
-check "cudaMalloc of the whole device" 0 "cudaMalloc: 256 bytes: more than the device memory free (0 of $total bytes)" \
+check "cudaMalloc of the whole device" 0 "cudaMalloc: 256 bytes: more than the device memory free (0 of $total bytes, [memory] device_bytes)" \
   "cudaMalloc($total): cudaSuccess
 free after it: 0
 cudaMalloc(256): cudaErrorMemoryAllocation
@@ -88,7 +88,7 @@ for bytes in "" 67108864; do
   [ -n "$bytes" ] && param=(--param device_bytes="$bytes")
   "$wf" exec --functional "${param[@]}" -- "$bin/device_memory" >"$tmp/out" 2>"$tmp/err"
   status=$?
-  notes=$(grep -c "^warpforge: note: cudaMalloc: .* bytes\?: more than the device memory free (0 of ${bytes:-$total} bytes)" "$tmp/err")
+  notes=$(grep -c "^warpforge: note: cudaMalloc: .* bytes\?: more than the device memory free (0 of ${bytes:-$total} bytes, \[memory\] device_bytes)" "$tmp/err")
   quarter=$(( ${bytes:-$total} / 4 ))
   if [ "$status" -ne 0 ] || [ "$notes" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 3 ] ||
      ! grep -qx "4 allocations of $quarter bytes, free then 0" "$tmp/out" ||

@@ -93,9 +93,9 @@ TEST(Runtime, DeviceMemoryIsBoundedAndNeverOverlaps) {
       rt.malloc(bytes);
       FAIL() << bytes << " bytes allocated";
     } catch (const UsageError& e) {
-      EXPECT_EQ(e.what(),
-                std::to_string(bytes) +
-                    " bytes: more than the device memory free (1047552 of 1048576 bytes)");
+      EXPECT_EQ(e.what(), std::to_string(bytes) +
+                              " bytes: more than the device memory free (1047552 of 1048576 bytes, "
+                              "[memory] device_bytes)");
     }
   }
   EXPECT_EQ(rt.memory_info().free, (1u << 20) - 1024);

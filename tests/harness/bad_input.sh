@@ -250,6 +250,9 @@ expect2 "sim --list-policies beside a workload" "--workload excludes --list-poli
   "$wf" sim --list-policies -w vecadd
 expect2 "equiv --replay with --cycles" "--cycles excludes --replay" \
   "$wf" equiv lrr_arbiter --replay "$tmp" --cycles 5 --json "$tmp/o12"
+expect2 "a workload beyond the machine's device memory" \
+  "more than the device memory free (1048576 of 1048576 bytes, [memory] device_bytes)" \
+  "$wf" sim -w vecadd --size 1000000 --param device_bytes=1048576 --stats "$tmp/o12"
 # --param judges the machine by the preset's rules, as an edit of the preset file would.
 expect2 "--param large_warp_size against lwm-core's stated max_threads" \
   "preset lwm-core:15: [sm] max_threads = 1024 must be [sm] max_warps = 32 (preset lwm-core:14) × [sm] large_warp_size = 256 (--param large_warp_size=256)" \

@@ -125,7 +125,7 @@ const std::vector<std::string_view> kFunctionalKeys = {
     "gpu.num_sms",   "gpu.core_clock_mhz",     "gpu.dram_clock_mhz", "sm.warp_size",
     "sm.max_warps",  "sm.max_threads",         "sm.max_ctas",        "sm.max_warps_per_cta",
     "sm.registers",  "sm.shared_memory_bytes", "memory.channels",    "memory.l2_bytes",
-    "dram.bus_bits",
+    "dram.bus_bits", "memory.device_bytes",
 };
 
 // The program's exit status as a shell reports it (128 + N for signal N).

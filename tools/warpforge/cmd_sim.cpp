@@ -162,6 +162,9 @@ int run(const SimArgs& a) {
   }
   workloads::RunSettings settings;
   settings.runtime.timing = session;
+  // The machine's device memory bounds the workload's allocations, as it does a program's under
+  // exec, so that a --param device_bytes is read rather than ignored.
+  settings.runtime.device_memory_bytes = session->config().machine.value("memory.device_bytes");
   settings.workload = a.options;
   const workloads::RunResult result =
       w ? workloads::run_workload(*w, settings) : workloads::run_spec_file(a.spec, settings);

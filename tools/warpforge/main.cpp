@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
       "estimates its area, and simulates whole GPUs built from the same models.",
       "warpforge"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "warpforge 0.1.0");
+  app.set_version_flag("--version", std::string("warpforge ") + WF_VERSION);
 
   auto& list = wf::cli::commands();
   std::stable_sort(list.begin(), list.end(),
