@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <optional>
 #include <sstream>
 
@@ -14,6 +15,7 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "synth/subprocess.h"
+#include "synth/temp_dir.h"
 
 namespace wf::harness {
 
@@ -90,6 +92,16 @@ std::filesystem::path cache_root() {
 }
 
 namespace {
+
+// Builds are made in <final>.tmp<pid>-XXXXXX (synth::TempDir::beside) and renamed into place.
+// A warpforge killed outright (SIGKILL, a crash) leaves its build directory; the first run of
+// each process that uses the cache removes those of processes that are gone, once.
+std::filesystem::path verilated_dir() {
+  const auto dir = cache_root() / "verilated";
+  static std::once_flag swept;
+  std::call_once(swept, [&dir] { synth::sweep_stale_temporaries(dir, synth::beside_owner); });
+  return dir;
+}
 
 // What gets built around the verilated module: the equivalence runner (an executable linking
 // the golden models), or the model alone as a shared object for `sim --rtl`, whose undefined
@@ -194,12 +206,12 @@ SharedParts shared_parts_in(const std::filesystem::path& dir) {
 SharedParts ensure_shared_parts(const Artifact& a, std::chrono::seconds budget) {
   const bool gcc = compiler_is_gcc();
   const std::uint64_t key = fnv1a(kPchSource, fnv1a(a.cflags, toolchain_key()));
-  const auto dir = cache_root() / "verilated" / fmt::format("shared{}-{:016x}", a.dir_tag, key);
+  const auto dir = verilated_dir() / fmt::format("shared{}-{:016x}", a.dir_tag, key);
   if (std::filesystem::exists(dir)) return shared_parts_in(dir);
 
-  const auto tmp = std::filesystem::path(dir.string() + fmt::format(".tmp{}", ::getpid()));
-  std::filesystem::remove_all(tmp);
-  std::filesystem::create_directories(tmp);
+  std::filesystem::create_directories(dir.parent_path());
+  synth::TempDir build = synth::TempDir::beside(dir);
+  const std::filesystem::path& tmp = build.path();
   const std::string probe = "wf_shared_probe";
   write_file_atomically(tmp / (probe + ".v"),
                         "module wf_shared_probe (input logic clk_i);\nendmodule\n");
@@ -233,13 +245,8 @@ SharedParts ensure_shared_parts(const Artifact& a, std::chrono::seconds budget) 
       }
     }
   }
-  if (!ok) {
-    std::filesystem::remove_all(tmp);
-    return {};
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, dir, ec);
-  if (ec) std::filesystem::remove_all(tmp);  // another process won the race; use its parts
+  if (!ok) return {};
+  build.commit(dir);  // false: another process won the race; use its parts
   if (!std::filesystem::exists(dir)) return {};
   return shared_parts_in(dir);
 }
@@ -247,8 +254,7 @@ SharedParts ensure_shared_parts(const Artifact& a, std::chrono::seconds budget) 
 std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a, bool verbose,
                                       std::chrono::seconds budget) {
   const std::uint64_t key = fnv1a(a.source, fnv1a(spec.verilog, toolchain_key()));
-  const auto dir =
-      cache_root() / "verilated" / fmt::format("{}{}-{:016x}", spec.module, a.dir_tag, key);
+  const auto dir = verilated_dir() / fmt::format("{}{}-{:016x}", spec.module, a.dir_tag, key);
   const auto artifact = dir / a.file;
   if (std::filesystem::exists(artifact)) return artifact;
 
@@ -257,9 +263,9 @@ std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a,
   }
   // Build beside the final place and rename, so a concurrent or interrupted build never leaves
   // a half-made artifact under the final name.
-  const auto tmp = dir.string() + fmt::format(".tmp{}", ::getpid());
-  std::filesystem::remove_all(tmp);
-  std::filesystem::create_directories(tmp);
+  std::filesystem::create_directories(dir.parent_path());
+  synth::TempDir build = synth::TempDir::beside(dir);
+  const std::string tmp = build.path().string();
   write_file_atomically(std::filesystem::path(tmp) / (spec.module + ".v"), spec.verilog);
   write_file_atomically(std::filesystem::path(tmp) / "main.cpp", a.source);
 
@@ -290,9 +296,14 @@ std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a,
   }
   const RunResult r = run_process(argv, opts);
   if (r.timed_out) {
-    std::filesystem::remove_all(tmp);
     throw UsageError(fmt::format("{} ({}): Verilator did not build it within {} s (--time-budget)",
                                  spec.module, spec.origin, budget.count()));
+  }
+  if (r.out_of_memory) {
+    throw UsageError(
+        fmt::format("{} ({}): Verilator's build ran out of its memory budget of {} "
+                    "(half of this machine's memory)",
+                    spec.module, spec.origin, format_memory(opts.memory_limit)));
   }
   if (!r.ok()) {
     std::string first;
@@ -304,12 +315,9 @@ std::filesystem::path ensure_artifact(const RunnerSpec& spec, const Artifact& a,
       }
     }
     if (first.empty()) first = first_lines(r.out, 1);
-    std::filesystem::remove_all(tmp);
     throw UsageError(spec.origin + ": Verilator could not build " + spec.module + ": " + first);
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, dir, ec);
-  if (ec) std::filesystem::remove_all(tmp);  // another process won the race; use its build
+  build.commit(dir);  // false: another process won the race; use its build
   if (!std::filesystem::exists(artifact)) {
     throw UsageError("cannot create " + a.file + " in " + dir.string());
   }
@@ -341,9 +349,9 @@ std::filesystem::path ensure_shared_model(const RunnerSpec& spec, bool verbose,
 
 EquivResult run_runner(const RunnerSpec& spec, const std::filesystem::path& runner,
                        const blocks::ParamList& params, const EquivOptions& options) {
-  const auto json = std::filesystem::temp_directory_path() /
-                    fmt::format("warpforge-equiv-{}-{:x}.json", ::getpid(),
-                                fnv1a(runner.string() + std::to_string(options.seed)));
+  // The report in a private directory, removed with it however the run ends.
+  const synth::TempDir report_dir("warpforge-equiv");
+  const auto json = report_dir.path() / "result.json";
   std::vector<std::string> argv = {runner.string()};
   for (const auto& [k, v] : params) {
     argv.push_back("--param");
@@ -357,16 +365,19 @@ EquivResult run_runner(const RunnerSpec& spec, const std::filesystem::path& runn
   const std::string fst_part =
       options.fst_path.empty() ? "" : fmt::format("{}.part{}", options.fst_path, ::getpid());
   if (!fst_part.empty()) argv.insert(argv.end(), {"--fst", fst_part});
+  // A signal while the runner writes the waveform removes the part written.
+  const synth::RemovedOnSignal fst_part_guard(fst_part);
   if (!options.replay.empty()) argv.insert(argv.end(), {"--replay", options.replay});
   RunOptions opts;
   opts.merge_stderr = false;
   opts.timeout = options.run_budget;
+  // No memory budget: a verilated model's state is fixed when it is built, so it cannot run
+  // away, and a sanitizer build's runner maps terabytes of shadow memory, which RLIMIT_DATA
+  // counts.
+  opts.memory_limit = 0;
   const RunResult r = run_process(argv, opts);
   if (options.progress) std::fputs(r.err.c_str(), stderr);
-  if (!r.ok()) {
-    std::filesystem::remove(json);
-    if (!fst_part.empty()) std::filesystem::remove(fst_part);
-  }
+  if (!r.ok() && !fst_part.empty()) std::filesystem::remove(fst_part);
   if (r.timed_out) {
     if (options.progress) std::fputs("\r\033[K", stderr);  // the runner's last progress line
     const std::string work = options.replay.empty()
@@ -382,7 +393,6 @@ EquivResult run_runner(const RunnerSpec& spec, const std::filesystem::path& runn
                              " failed: " + first_lines(r.err + r.out, 3));
   }
   auto result = equiv_result_from_json(nlohmann::json::parse(read_file(json)));
-  std::filesystem::remove(json);
   if (!result.fst_path.empty()) {
     std::filesystem::rename(fst_part, options.fst_path);
     result.fst_path = options.fst_path;

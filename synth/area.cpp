@@ -246,6 +246,15 @@ AreaReport estimate_area(const std::string& verilog_text_or_file, const std::str
                     top, options.design_name.empty() ? source.name : options.design_name,
                     options.timeout.count()));
   }
+  if (res.out_of_memory) {
+    // Like the time budget: synthesis of the user's input that outgrows it is the input's
+    // fault (generated RTL never comes near it).
+    throw UsageError(
+        fmt::format("{} ({}): Yosys ran out of its memory budget of {} in the "
+                    "synthesis (half of this machine's memory)",
+                    top, options.design_name.empty() ? source.name : options.design_name,
+                    format_memory(run.memory_limit)));
+  }
   if (!res.ok()) {
     std::string error = yosys_error(res.out, source.name);
     if (!error.empty()) throw UsageError(fmt::format("{} (Yosys, module {})", error, top));

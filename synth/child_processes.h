@@ -4,8 +4,12 @@
 // A child in its own process group (run_process puts every tool in one) is ended as a group,
 // so the helpers it started go too.
 //
-// The signal handler only reads a fixed-size array of atomics and calls kill(), waitid(),
-// poll() (as a sleep), sigaction() and raise(): nothing that allocates or locks.
+// Temporary files and directories are registered here too (synth/temp_dir.h), so that the
+// same signal removes them once the children that wrote them have ended.
+//
+// The signal handler only reads fixed-size arrays of atomics and characters and calls kill(),
+// waitid(), poll() (as a sleep), open(), getdents64(), unlinkat(), close(), sigaction() and
+// raise(): nothing that allocates or locks.
 #pragma once
 
 #include <signal.h>
@@ -21,14 +25,17 @@ class ChildProcesses {
   static constexpr std::chrono::milliseconds kGrace{2000};
 
   // Installs the handler of SIGINT, SIGTERM and SIGHUP: SIGTERM to every registered child,
-  // SIGKILL after kGrace to those still there, then the signal again with its default action,
-  // so warpforge ends as killed by it (a shell reports 128 + signal). A signal ignored when
-  // warpforge started (a background job of a script) stays ignored.
+  // SIGKILL after kGrace to those still there, removal of every registered temporary, then the
+  // signal again with its default action, so warpforge ends as killed by it (a shell reports
+  // 128 + signal). A signal ignored when warpforge started (a background job of a script)
+  // stays ignored.
   static void install_signal_handlers();
 
-  // Blocks the handled signals in this thread from before a child is started until it is
-  // registered, so that no signal can end warpforge in between and leave the child running;
-  // a signal that came meanwhile is handled when the guard goes.
+  // Blocks the handled signals in this thread from before a child is started (or a temporary
+  // created) until it is registered, so that no signal can end warpforge in between and leave
+  // the child running; a signal that came meanwhile is handled when the guard goes. Once a
+  // signal is ending warpforge, a thread that takes the guard waits there for the end instead
+  // of starting a child the handler would no longer see.
   class SpawnGuard {
    public:
     SpawnGuard();
@@ -52,6 +59,15 @@ class ChildProcesses {
   // until reaped, its pid and group id cannot be reused, so the handler never signals a
   // stranger). Returns the wait status. `pid` -1: any child; `reaped` receives which.
   static int wait(pid_t pid, pid_t* reaped = nullptr);
+
+  // Registers a file or directory (absolute path) that a handled signal removes, with all that
+  // is in it, after the children have ended. Call under a SpawnGuard, between creating it and
+  // anything that could be left in it. Returns the registration for forget_temporary, or -1
+  // when the path is too long to keep or every slot is taken (the next start's sweep removes
+  // it then: synth/temp_dir.h).
+  static int add_temporary(const char* path);
+  // Ends a registration of add_temporary (-1: none); call under a SpawnGuard.
+  static void forget_temporary(int registration);
 
   // Whether a handled signal is ending warpforge (the handler runs in some thread).
   static bool terminating();

@@ -51,6 +51,10 @@ LintResult run_lint(const char* tool, const std::vector<std::string>& argv,
     result.diagnostics += fmt::format("{}: did not finish within {} s (--time-budget)\n", tool,
                                       options.timeout.count());
   }
+  if (res.out_of_memory) {
+    result.diagnostics += fmt::format("{}: ran out of its memory budget of {}\n", tool,
+                                      format_memory(run.memory_limit));
+  }
   return result;
 }
 

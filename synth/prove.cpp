@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/text.h"
 #include "synth/lint.h"
 #include "synth/subprocess.h"
 #include "synth/temp_dir.h"
@@ -28,13 +31,51 @@ void check_identifier(const std::string& name, const char* what) {
   }
 }
 
+// How a failed tool ended: "exit status 2", "SIGSEGV".
+std::string how_it_ended(const RunResult& res) {
+  if (res.term_signal == 0) return fmt::format("exit status {}", res.exit_code);
+  const char* name = sigabbrev_np(res.term_signal);
+  return name ? fmt::format("SIG{}", name) : fmt::format("signal {}", res.term_signal);
+}
+
+// When Yosys stops without an ERROR line inside the section that reads the block's Verilog
+// ("N. Executing Verilog-2005 frontend: design.v"), what stopped it was the design: its
+// scanner gives up on a token of a million characters, for instance, with a message of its
+// own. The first line of that section that is not Yosys' progress report, or nothing.
+std::optional<std::string> design_reader_message(std::string_view log) {
+  const auto lines = text::split_lines(log);
+  std::size_t section = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::size_t dot = lines[i].find(". Executing ");
+    if (dot != std::string_view::npos && dot > 0 &&
+        lines[i].substr(0, dot).find_first_not_of("0123456789.") == std::string_view::npos) {
+      section = i;
+    }
+  }
+  if (section == lines.size() ||
+      !lines[section].ends_with(std::string("frontend: ") + kProveDesignName)) {
+    return std::nullopt;
+  }
+  for (std::size_t i = section + 1; i < lines.size(); ++i) {
+    const std::string_view line = text::trim(lines[i]);
+    if (!line.empty() && !line.starts_with("Parsing ")) return std::string(line);
+  }
+  return std::string();
+}
+
 // Yosys' first ERROR line, as one message about the user's input. Errors in the block's
 // Verilog name the design (the user may have edited it); anything else is ours.
-[[noreturn]] void throw_yosys_error(std::string_view log, const ProveRequest& r) {
+[[noreturn]] void throw_yosys_error(const RunResult& res, const ProveRequest& r) {
+  const std::string_view log = res.out;
   const std::size_t at = log.find("ERROR: ");
   if (at == std::string_view::npos) {
-    throw std::runtime_error(
-        fmt::format("yosys failed on {}:\n{}", r.design_top, first_lines(log, 40)));
+    if (const auto message = design_reader_message(log)) {
+      throw UsageError(fmt::format("{}: Yosys could not read module {} ({}){}{}", r.design_name,
+                                   r.design_top, how_it_ended(res), message->empty() ? "" : ": ",
+                                   *message));
+    }
+    throw std::runtime_error(fmt::format("yosys failed on {} ({}):\n{}", r.design_top,
+                                         how_it_ended(res), first_lines(log, 40)));
   }
   std::size_t begin = log.rfind('\n', at);
   begin = begin == std::string_view::npos ? 0 : begin + 1;
@@ -122,12 +163,13 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
   const auto deadline = std::chrono::steady_clock::now() + options.timeout;
   double seconds = 0;
 
-  // One phase: its result, or kTimedOut.
+  // One phase: its result, or kTimedOut or kOutOfMemory.
   auto run_phase = [&](ProvePhase phase, unsigned steps) {
     dir.write(kProveScriptName, prove_script(r, phase, steps, kProveDesignName, kPropsName,
                                              want_vcd ? kVcdName : ""));
     RunOptions run;
     run.cwd = dir.path();
+    run.memory_limit = options.memory_limit;
     if (options.timeout.count() > 0) {
       run.timeout = std::max(std::chrono::milliseconds(1),
                              std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -140,8 +182,10 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
     ProveResult result;
     if (res.timed_out) {
       result.status = ProveStatus::kTimedOut;
+    } else if (res.out_of_memory) {
+      result.status = ProveStatus::kOutOfMemory;
     } else {
-      if (!res.ok()) throw_yosys_error(res.out, r);
+      if (!res.ok()) throw_yosys_error(res, r);
       result = parse_prove_log(res.out, r.checks);
     }
     if (want_vcd && result.status == ProveStatus::kViolated) {

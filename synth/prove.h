@@ -5,11 +5,14 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "synth/subprocess.h"
 
 namespace wf::synth {
 
@@ -34,16 +37,19 @@ struct ProveRequest {
 };
 
 struct ProveOptions {
-  std::string yosys = "yosys";           // program name or path
-  std::chrono::seconds timeout{600};     // both Yosys runs together; 0: none
+  std::string yosys = "yosys";        // program name or path
+  std::chrono::seconds timeout{600};  // both Yosys runs together; 0: none
+  // The data each Yosys process may have (RunOptions::memory_limit), in bytes; 0: no limit.
+  std::uint64_t memory_limit = default_memory_limit();
   std::filesystem::path counterexample;  // non-empty: write a counterexample here as VCD
 };
 
 enum class ProveStatus {
-  kProven,    // every assertion holds in every reachable state
-  kViolated,  // a trace from reset breaks an assertion (trace holds it)
-  kUnproven,  // no violation within max_steps cycles, but induction did not close either
-  kTimedOut,  // Yosys did not finish within the timeout
+  kProven,       // every assertion holds in every reachable state
+  kViolated,     // a trace from reset breaks an assertion (trace holds it)
+  kUnproven,     // no violation within max_steps cycles, but induction did not close either
+  kTimedOut,     // Yosys did not finish within the timeout
+  kOutOfMemory,  // Yosys ran out of memory under ProveOptions::memory_limit
 };
 
 struct TraceStep {
@@ -67,8 +73,9 @@ struct ProveResult {
 // kInductionSteps (its base case also seeks counterexamples that short), then, when induction
 // does not close, a base-case-only search for a counterexample up to max_steps cycles deep.
 // Throws wf::UsageError when Yosys is missing or rejects the design (its message quotes Yosys'
-// error and names design_name), or when the design lacks a register the properties read;
-// std::runtime_error when Yosys fails in a way we cannot read.
+// error and names design_name; also when Yosys ends without an error message while it reads
+// the design), or when the design lacks a register the properties read; std::runtime_error
+// when Yosys fails in a way we cannot read.
 ProveResult prove(const ProveRequest& request, const ProveOptions& options = {});
 
 // Every property set of the blocks closes at length 1 with its invariants; a longer induction

@@ -1,17 +1,20 @@
 #include "synth/subprocess.h"
 
+#include "sim_model/common/text.h"
 #include "synth/child_processes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <system_error>
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -62,21 +65,95 @@ void make_pipe(Fd& read_end, Fd& write_end) {
   ::fcntl(fds[0], F_SETFL, ::fcntl(fds[0], F_GETFL) | O_NONBLOCK);
 }
 
-// Spawn attributes and file actions are C objects with init/destroy pairs.
-struct SpawnSetup {
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attr;
-  SpawnSetup() {
-    posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attr);
-  }
-  ~SpawnSetup() {
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attr);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
+// What the child does between fork and exec, prepared before the fork: another thread may hold
+// the allocator's lock then, so the child makes system calls only.
+struct ChildSetup {
+  const char* program;
+  char* const* argv;
+  const char* cwd;  // nullptr: the caller's
+  int out_fd;
+  int err_fd;
+  int report_fd;  // the child writes a ChildFailure here when it cannot run the program
+  std::uint64_t memory_limit;
 };
+
+struct ChildFailure {
+  int stage;  // kChdirFailed or kExecFailed
+  int error;  // errno
+};
+constexpr int kChdirFailed = 1;
+constexpr int kExecFailed = 2;
+
+// A descriptor that should become `target` in the child, whichever number it has now.
+void move_fd(int fd, int target) {
+  if (fd == target) {
+    ::fcntl(fd, F_SETFD, 0);  // dup2 to itself would keep its close-on-exec flag
+  } else {
+    ::dup2(fd, target);
+  }
+}
+
+[[noreturn]] void exec_child(const ChildSetup& s) {
+  // Its own process group: a timeout or a signal to warpforge ends the whole tree. Signals the
+  // caller handles or ignores (a CLI often ignores SIGPIPE) go back to their defaults, and
+  // nothing stays blocked (run_process blocks the handled ones around the fork).
+  ::setpgid(0, 0);
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  for (int sig : {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP}) ::sigaction(sig, &dfl, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  move_fd(s.out_fd, 1);
+  move_fd(s.err_fd, 2);
+  const int null_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null_fd >= 0) move_fd(null_fd, 0);
+  ChildFailure failure{kChdirFailed, 0};
+  if (s.cwd != nullptr && ::chdir(s.cwd) != 0) {
+    failure.error = errno;
+  } else {
+    if (s.memory_limit > 0) {
+      const rlimit limit{s.memory_limit, s.memory_limit};
+      ::setrlimit(RLIMIT_DATA, &limit);
+    }
+    ::execve(s.program, s.argv, environ);
+    failure = {kExecFailed, errno};
+  }
+  [[maybe_unused]] const ssize_t written = ::write(s.report_fd, &failure, sizeof failure);
+  ::_exit(127);
+}
+
+// Whether a failed tool's output says it ran out of memory. Under RLIMIT_DATA an allocation
+// fails: C++ tools (Yosys, Verilator) end with std::bad_alloc, C ones (yosys-abc, flex's
+// scanner, cc1plus) print one of these first.
+bool says_out_of_memory(std::string_view text) {
+  static constexpr std::string_view kSigns[] = {"bad_alloc", "out of memory",
+                                                "out of dynamic memory", "cannot allocate memory",
+                                                "memory exhausted"};
+  auto lower_equal = [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == static_cast<unsigned char>(b);
+  };
+  for (std::string_view sign : kSigns) {
+    if (std::search(text.begin(), text.end(), sign.begin(), sign.end(), lower_equal) != text.end())
+      return true;
+  }
+  return false;
+}
+
+// The bytes of a "memory.max" file of cgroup v2, or nothing ("max", or no such file).
+std::optional<std::uint64_t> cgroup_memory_max() {
+  std::ifstream cgroup("/proc/self/cgroup");
+  std::string line, path;
+  while (std::getline(cgroup, line)) {
+    if (line.starts_with("0::")) path = line.substr(3);
+  }
+  if (path.empty()) return std::nullopt;
+  std::ifstream max("/sys/fs/cgroup" + path + "/memory.max");
+  std::uint64_t bytes = 0;
+  if (max >> bytes) return bytes;
+  return std::nullopt;
+}
 
 // Kills and reaps the child if we leave run_process by an exception, so no zombie or runaway
 // tool outlives the call.
@@ -132,8 +209,8 @@ std::optional<std::filesystem::path> find_program(std::string_view name) {
 
 RunResult run_process(const std::vector<std::string>& argv, const RunOptions& options) {
   if (argv.empty()) throw std::invalid_argument("run_process: empty argv");
-  // Resolve the program here rather than with posix_spawnp so that "not installed" is an
-  // unambiguous ProgramNotFound, distinct from a bad working directory.
+  // Resolve the program here rather than with execvp in the child so that "not installed" is
+  // an unambiguous ProgramNotFound, distinct from a bad working directory.
   std::optional<std::filesystem::path> program = find_program(argv[0]);
   if (!program) throw ProgramNotFound(argv[0]);
   if (!options.cwd.empty() && !std::filesystem::is_directory(options.cwd)) {
@@ -144,44 +221,58 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
   make_pipe(out_r, out_w);
   if (!options.merge_stderr) make_pipe(err_r, err_w);
 
-  SpawnSetup setup;
-  posix_spawn_file_actions_addopen(&setup.actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&setup.actions, out_w.get(), 1);
-  posix_spawn_file_actions_adddup2(&setup.actions, options.merge_stderr ? out_w.get() : err_w.get(),
-                                   2);
-  if (!options.cwd.empty()) {
-    posix_spawn_file_actions_addchdir_np(&setup.actions, options.cwd.c_str());
+  // Blocking reads here: the parent waits on it until the program starts.
+  Fd report_r, report_w;
+  {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw_errno(errno, "pipe2");
+    report_r.reset(fds[0]);
+    report_w.reset(fds[1]);
   }
-  // Own process group: a timeout kills the whole tree. Signals the caller ignores (a CLI often
-  // ignores SIGPIPE) go back to their defaults, and nothing stays blocked.
-  sigset_t defaults, empty;
-  sigemptyset(&defaults);
-  for (int sig : {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP}) sigaddset(&defaults, sig);
-  sigemptyset(&empty);
-  posix_spawnattr_setflags(&setup.attr,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  posix_spawnattr_setpgroup(&setup.attr, 0);
-  posix_spawnattr_setsigdefault(&setup.attr, &defaults);
-  posix_spawnattr_setsigmask(&setup.attr, &empty);
 
   std::vector<char*> cargv;
   cargv.reserve(argv.size() + 1);
   for (const std::string& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
   cargv.push_back(nullptr);
+  const std::string program_path = program->string();
+  const std::string cwd = options.cwd.string();
+  const ChildSetup setup{program_path.c_str(),
+                         cargv.data(),
+                         cwd.empty() ? nullptr : cwd.c_str(),
+                         out_w.get(),
+                         options.merge_stderr ? out_w.get() : err_w.get(),
+                         report_w.get(),
+                         options.memory_limit};
 
   RunResult result;
   const auto start = Clock::now();
   ChildGuard child;
   {
     const ChildProcesses::SpawnGuard spawning;
-    int rc = ::posix_spawn(&child.pid, program->c_str(), &setup.actions, &setup.attr, cargv.data(),
-                           environ);
-    if (rc != 0) {
-      child.pid = -1;
-      if (rc == ENOENT || rc == EACCES || rc == ENOEXEC) throw ProgramNotFound(argv[0]);
-      throw_errno(rc, "posix_spawn " + argv[0]);
-    }
+    const pid_t pid = ::fork();
+    if (pid < 0) throw_errno(errno, "fork " + argv[0]);
+    if (pid == 0) exec_child(setup);
+    child.pid = pid;
+    // The child sets its group too; whichever runs first, the group exists before a signal
+    // handler or a timeout can address it.
+    ::setpgid(pid, pid);
     ChildProcesses::add(child.pid, true);
+  }
+  report_w.reset();
+  // End-of-file: the program started (the pipe closed at exec). A report: it did not.
+  ChildFailure failure{};
+  ssize_t got;
+  do {
+    got = ::read(report_r.get(), &failure, sizeof failure);
+  } while (got < 0 && errno == EINTR);
+  if (got == sizeof failure) {
+    if (failure.stage == kChdirFailed) {
+      throw_errno(failure.error, "run_process: working directory " + cwd);
+    }
+    if (failure.error == ENOENT || failure.error == EACCES || failure.error == ENOEXEC) {
+      throw ProgramNotFound(argv[0]);
+    }
+    throw_errno(failure.error, "exec " + argv[0]);
   }
   out_w.reset();
   err_w.reset();
@@ -251,22 +342,49 @@ RunResult run_process(const std::vector<std::string>& argv, const RunOptions& op
   } else if (WIFSIGNALED(status)) {
     result.term_signal = WTERMSIG(status);
   }
+  result.out_of_memory = options.memory_limit > 0 && !result.ok() && !result.timed_out &&
+                         (says_out_of_memory(result.out) || says_out_of_memory(result.err));
   return result;
 }
 
-std::string first_lines(std::string_view text, std::size_t max_lines) {
+std::uint64_t default_memory_limit() {
+  static const std::uint64_t limit = [] {
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page_size = ::sysconf(_SC_PAGE_SIZE);
+    std::uint64_t memory = pages > 0 && page_size > 0 ? static_cast<std::uint64_t>(pages) *
+                                                            static_cast<std::uint64_t>(page_size)
+                                                      : 0;
+    if (const auto cgroup = cgroup_memory_max(); cgroup && (memory == 0 || *cgroup < memory)) {
+      memory = *cgroup;
+    }
+    constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+    return memory / 2 / kMiB * kMiB;  // whole MiB, as messages state it
+  }();
+  return limit;
+}
+
+std::string format_memory(std::uint64_t bytes) {
+  constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+  return std::to_string((bytes + kMiB - 1) / kMiB) + " MiB";
+}
+
+std::string first_lines(std::string_view log, std::size_t max_lines) {
   std::string kept;
   std::size_t lines = 0, pos = 0;
-  while (pos < text.size() && lines < max_lines) {
-    std::size_t nl = text.find('\n', pos);
-    std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
-    kept.append(text.substr(pos, end - pos));
+  while (pos < log.size() && lines < max_lines) {
+    std::size_t nl = log.find('\n', pos);
+    std::size_t end = nl == std::string_view::npos ? log.size() : nl;
+    kept += text::bound_message(log.substr(pos, end - pos));
+    if (nl != std::string_view::npos) {
+      kept += '\n';
+      ++end;
+    }
     pos = end;
     ++lines;
   }
   std::size_t rest = 0;
-  for (std::size_t i = pos; i < text.size(); ++i) rest += text[i] == '\n';
-  if (pos < text.size() && text.back() != '\n') ++rest;
+  for (std::size_t i = pos; i < log.size(); ++i) rest += log[i] == '\n';
+  if (pos < log.size() && log.back() != '\n') ++rest;
   if (rest > 0) {
     if (!kept.empty() && kept.back() != '\n') kept += '\n';
     kept += "... (" + std::to_string(rest) + " more lines)\n";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace wf::text {
 
@@ -40,6 +41,43 @@ bool is_identifier(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
   });
+}
+
+std::string bound_message(std::string_view message) {
+  constexpr std::size_t kHead = 48, kTail = 16;
+  auto name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  std::string out;
+  out.reserve(std::min(message.size(), kMaxMessage));
+  std::size_t i = 0;
+  while (i < message.size()) {
+    if (!name_char(message[i])) {
+      out += message[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < message.size() && name_char(message[end])) ++end;
+    const std::string_view name = message.substr(i, end - i);
+    if (name.size() <= kMaxMessageName) {
+      out += name;
+    } else {
+      out += name.substr(0, kHead);
+      out += "...";
+      out += name.substr(name.size() - kTail);
+      out += " (" + std::to_string(name.size()) + " characters)";
+    }
+    i = end;
+  }
+  if (out.size() > kMaxMessage) {
+    std::size_t cut = kMaxMessage;
+    // Not inside a UTF-8 sequence: back to the byte that starts it.
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    const std::size_t rest = out.size() - cut;
+    out.resize(cut);
+    out += "... (" + std::to_string(rest) + " more bytes)";
+  }
+  return out;
 }
 
 }  // namespace wf::text

@@ -3,6 +3,8 @@
 // would collide.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,5 +21,17 @@ std::vector<std::string_view> split_words(std::string_view s);
 
 // A C identifier: [A-Za-z_][A-Za-z0-9_]*.
 bool is_identifier(std::string_view s);
+
+// Longest name (run of [A-Za-z0-9_$]) and longest message bound_message lets through whole.
+// Every name warpforge generates is far shorter; a hand-edited module can hold a name of a
+// million characters, which a message would otherwise repeat whole.
+inline constexpr std::size_t kMaxMessageName = 128;
+inline constexpr std::size_t kMaxMessage = 16384;
+
+// `message` with every name longer than kMaxMessageName cut to its start and end around
+// "...", its length after it ("aaaa...aaaa (1000000 characters)"), and the whole cut after
+// kMaxMessage bytes ("... (N more bytes)"). What every error message goes through
+// (sim_model/common/error.h), and each line of a tool's output quoted in one.
+std::string bound_message(std::string_view message);
 
 }  // namespace wf::text

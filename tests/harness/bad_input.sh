@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Bad input: exit status 2, exactly one line on stderr that names the input, nothing written.
+# Bad input: exit status 2, exactly one line on stderr that names the input (at most 1000
+# bytes: names from the input are cut), nothing written, no temporary left in $TMPDIR.
 set -uo pipefail
 wf="$1"
 wf_presets="$(cd "$(dirname "$0")/../../sim_model/presets" && pwd)"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export TMPDIR="$tmp/tmpdir"
+mkdir "$TMPDIR"
 fail=0
 expect2() {  # description, needle that must appear in the message, command...
   local what="$1" needle="$2"; shift 2
   "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
   local lines; lines=$(wc -l <"$tmp/err")
-  if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -qF -- "$needle" "$tmp/err"; then
-    echo "FAIL $what: exit $rc, $lines stderr lines:"; cat "$tmp/err"; fail=1
+  local bytes; bytes=$(wc -c <"$tmp/err")
+  if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || [ "$bytes" -gt 1000 ] ||
+     ! grep -qF -- "$needle" "$tmp/err"; then
+    echo "FAIL $what: exit $rc, $lines stderr lines, $bytes bytes:"; head -c 2000 "$tmp/err"
+    fail=1
   else
     echo "ok   $what: $(cat "$tmp/err")"
   fi
@@ -60,6 +66,18 @@ sed 's/assign grant_valid_o = next_valid;/assign grant_valid_o = next_valid/' \
   "$tmp/rtl/lrr_arbiter_w24.v" >"$tmp/syntax.v"
 expect2 "prove rtl with a syntax error" "syntax.v:" "$wf" prove lrr_arbiter --rtl "$tmp/syntax.v"
 expect2 "prove with a negative time budget" "--time-budget" "$wf" prove lrr_arbiter --time-budget -1
+expect2 "prove with a negative memory budget" "--memory-budget" \
+  "$wf" prove lrr_arbiter --memory-budget -1
+expect2 "prove with a memory budget in GB" "--memory-budget" \
+  "$wf" prove lrr_arbiter --memory-budget 4G
+# A name of a million characters, which Yosys' scanner cannot hold: one line naming the file.
+long=$(head -c 1000000 /dev/zero | tr '\0' a)
+src=$(cat "$tmp/rtl/lrr_arbiter_w24.v")
+printf '%s\n' "${src/last_warp_q/$long}" >"$tmp/long_name.v"
+expect2 "prove rtl with a name of a million characters" \
+  "long_name.v: Yosys could not read module lrr_arbiter_w24" \
+  "$wf" prove lrr_arbiter --rtl "$tmp/long_name.v" -o "$tmp/o8"
+printf 'module %s(input wire clk_i); endmodule\n' "$long" >"$tmp/long_module.v"
 # Block traces: record a small run, then break copies of its traces.
 "$wf" sim --workload vecadd --size 1024 --param num_sms=1 --record-blocks "$tmp/tr" >/dev/null
 wpt="$tmp/tr/sm00_wpt.wftrace"
@@ -84,6 +102,9 @@ expect2 "replay with --param" "--param" "$wf" equiv lrr_arbiter --param num_warp
 expect2 "replay with --corner" "--corner" "$wf" equiv lrr_arbiter --corner tiny --replay "$wpt"
 expect2 "replay with --rtl of another module" "wrong.v" \
   "$wf" equiv warp_priority_table --rtl "$tmp/wrong.v" --replay "$wpt" -o "$tmp/o9"
+expect2 "replay with --rtl of a module named by a million characters" \
+  "found aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaa (1000000 characters)" \
+  "$wf" equiv lrr_arbiter --rtl "$tmp/long_module.v" --replay "$tmp/tr" -o "$tmp/o9"
 expect2 "sim recording into a file" "--record-blocks" \
   "$wf" sim --workload vecadd --size 1024 --record-blocks "$tmp/wrong.v"
 # Inputs that are not regular files: refused at once (never read for ever), naming the file.
@@ -277,4 +298,5 @@ fi
 for d in o1 o2 o3 o4 o5 o6 o7 o8 o9; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi
 done
+if [ -n "$(ls -A "$TMPDIR")" ]; then echo "FAIL: left in \$TMPDIR: $(ls -A "$TMPDIR")"; fail=1; fi
 exit $fail

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # RTL that never settles cannot hang warpforge. A hand edit that stops the LRR arbiter's
 # combinational scan loop from counting down makes a block whose simulation never finishes a
-# cycle and which Yosys unrolls for ever. `equiv --rtl` and `prove --rtl` of it with a small
-# --time-budget end within seconds: exit status 1 (a failed check), exactly one error line on
-# stderr naming the module and the file, no waveform or counterexample written.
+# cycle and which Yosys unrolls for ever, growing without bound. `equiv --rtl` and `prove
+# --rtl` of it with a small --time-budget, and `prove --rtl` with a small --memory-budget and
+# no time budget, end within seconds: exit status 1 (a failed check), exactly one error line on
+# stderr naming the module and the file, no waveform or counterexample written, no Yosys
+# working directory left in $TMPDIR.
 # Usage: runaway_rtl.sh WARPFORGE RTL_DIR
 set -euo pipefail
 wf="$1" rtl="$2"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+export TMPDIR="$tmp/tmpdir"
+mkdir "$TMPDIR"
 mutant="$tmp/runaway.v"
 "$(dirname "$0")/runaway_mutant.sh" "$rtl" "$mutant"
 budget=3
@@ -49,5 +53,22 @@ expect_runaway "prove --rtl" \
 grep -q "^TIMEOUT   lrr_arbiter_w24 " "$tmp/out" || { echo "FAIL prove: no TIMEOUT row"; fail=1; }
 if [ -n "$(ls -A "$tmp/prove" 2>/dev/null)" ]; then
   echo "FAIL prove --rtl: left files in -o: $(ls -A "$tmp/prove")"; fail=1
+fi
+
+# The memory budget: Yosys' unrolling outgrows 64 MiB in a fraction of a second, where the
+# default (half of the machine's memory) would take minutes of swapping first.
+expect_runaway "prove --rtl, memory" \
+  "warpforge: error: lrr_arbiter_w24 ($file_re): Yosys ran out of the proof's memory budget of 64 MiB (--memory-budget)" \
+  10 "$wf" prove lrr_arbiter --rtl "$mutant" --time-budget 0 --memory-budget 64 \
+  -o "$tmp/prove-memory" --json "$tmp/prove-memory.json"
+grep -q "^MEMORY    lrr_arbiter_w24 .* memory budget of 64 MiB$" "$tmp/out" ||
+  { echo "FAIL prove, memory: no MEMORY row"; cat "$tmp/out"; fail=1; }
+grep -q '"status": "memory"' "$tmp/prove-memory.json" ||
+  { echo "FAIL prove, memory: the JSON status is not memory"; fail=1; }
+if [ -n "$(ls -A "$tmp/prove-memory" 2>/dev/null)" ]; then
+  echo "FAIL prove, memory: left files in -o: $(ls -A "$tmp/prove-memory")"; fail=1
+fi
+if [ -n "$(ls -A "$TMPDIR")" ]; then
+  echo "FAIL left in \$TMPDIR: $(ls -A "$TMPDIR")"; fail=1
 fi
 exit $fail

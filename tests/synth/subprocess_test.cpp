@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <system_error>
 #include <thread>
 
 #include "synth/child_processes.h"
@@ -149,6 +151,55 @@ TEST(RunProcess, MissingProgramThrowsProgramNotFound) {
   EXPECT_THROW(run_process({}), std::invalid_argument);
 }
 
+TEST(RunProcess, SetsTheMemoryLimitInTheChild) {
+  RunOptions o;
+  o.memory_limit = std::uint64_t{64} << 20;
+  EXPECT_EQ(run_process({"sh", "-c", "ulimit -d"}, o).out, "65536\n");  // KiB
+  o.memory_limit = 0;
+  RunResult unlimited = run_process({"sh", "-c", "ulimit -d"}, o);
+  EXPECT_NE(unlimited.out, "65536\n");
+}
+
+TEST(RunProcess, ByDefaultLimitsMemoryToHalfOfTheMachine) {
+  const std::uint64_t machine = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                                static_cast<std::uint64_t>(::sysconf(_SC_PAGE_SIZE));
+  EXPECT_GT(default_memory_limit(), 0u);
+  EXPECT_LE(default_memory_limit(), machine / 2);
+  EXPECT_EQ(RunOptions{}.memory_limit, default_memory_limit());
+}
+
+TEST(RunProcess, ReportsAToolThatRanOutOfItsMemory) {
+  RunOptions o;
+  o.memory_limit = std::uint64_t{64} << 20;
+  o.timeout = 20s;
+  // Doubles a string until an allocation fails; awk then says "out of memory".
+  RunResult r = run_process({"awk", "BEGIN { s = \"x\"; while (1) s = s s }"}, o);
+  EXPECT_FALSE(r.ok());
+  EXPECT_FALSE(r.timed_out);
+  EXPECT_TRUE(r.out_of_memory) << r.out;
+}
+
+TEST(RunProcess, OutOfMemoryNeedsALimitAndAFailure) {
+  const std::vector<std::string> abort_on_bad_alloc = {
+      "sh", "-c",
+      "echo \"terminate called after throwing an instance of 'std::bad_alloc'\"; kill -ABRT $$"};
+  RunOptions o;
+  o.memory_limit = std::uint64_t{1} << 30;
+  EXPECT_TRUE(run_process(abort_on_bad_alloc, o).out_of_memory);
+  // A failure that does not say so is the tool's own.
+  EXPECT_FALSE(run_process({"sh", "-c", "echo segfault; kill -SEGV $$"}, o).out_of_memory);
+  // Words in the output of a tool that succeeded are only words.
+  EXPECT_FALSE(run_process({"sh", "-c", "echo out of memory"}, o).out_of_memory);
+  o.memory_limit = 0;
+  EXPECT_FALSE(run_process(abort_on_bad_alloc, o).out_of_memory);
+}
+
+TEST(RunProcess, ReportsABadWorkingDirectory) {
+  RunOptions o;
+  o.cwd = "/nonexistent/dir";
+  EXPECT_THROW(run_process({"true"}, o), std::system_error);
+}
+
 TEST(FindProgram, SearchesPath) {
   auto sh = find_program("sh");
   ASSERT_TRUE(sh.has_value());
@@ -162,6 +213,13 @@ TEST(FirstLines, CutsAndSaysHowMuchIsLeft) {
   EXPECT_EQ(first_lines("a\nb\nc\n", 2), "a\nb\n... (1 more lines)\n");
   EXPECT_EQ(first_lines("a\nb\nc", 1), "a\n... (2 more lines)\n");
   EXPECT_EQ(first_lines("", 3), "");
+}
+
+TEST(FirstLines, CutsANameOfAMillionCharacters) {
+  const std::string log = "ERROR: identifier '" + std::string(1'000'000, 'a') + "'\nnext\n";
+  const std::string kept = first_lines(log, 5);
+  EXPECT_LT(kept.size(), 200u);
+  EXPECT_NE(kept.find("(1000000 characters)'\nnext\n"), std::string::npos) << kept;
 }
 
 }  // namespace

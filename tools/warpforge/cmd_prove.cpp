@@ -1,6 +1,8 @@
 // warpforge prove: prove each block's formal properties with Yosys temporal induction.
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -9,8 +11,10 @@
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
 #include "synth/prove.h"
+#include "synth/subprocess.h"
 #include "tools/warpforge/block_args.h"
 #include "tools/warpforge/command.h"
+#include "tools/warpforge/number_options.h"
 #include "tools/warpforge/output_paths.h"
 #include "tools/warpforge/time_budget.h"
 
@@ -22,12 +26,15 @@ struct ProveArgs {
   std::string rtl_file;
   unsigned max_steps = 0;
   TimeBudget budget;
+  std::optional<std::uint64_t> memory_mib;  // --memory-budget; unset: every tool's default
   std::string out_dir = ".";
   std::string json;
   bool list = false;
 };
 
 constexpr std::size_t kTraceSteps = 10;  // a counterexample prints at most its last steps
+// 1 PiB: beyond any machine, and far from overflowing when shifted into bytes.
+constexpr std::uint64_t kMaxMemoryMib = std::uint64_t{1} << 30;
 
 synth::ProveRequest make_request(const harness::BlockConfig& c, const gen::PropertySet& props,
                                  const std::string& design, const std::string& design_name,
@@ -94,6 +101,8 @@ const char* status_name(synth::ProveStatus s) {
       return "unproven";
     case synth::ProveStatus::kTimedOut:
       return "timeout";
+    case synth::ProveStatus::kOutOfMemory:
+      return "memory";
   }
   return "?";
 }
@@ -112,6 +121,13 @@ CommandSetup prove_setup = [](CLI::App& app) {
       ->check(CLI::Range(0u, 1000u));
   a->budget.add_option(app, "Seconds the Yosys runs of one configuration may take (default 600)",
                        "--time-budget,--timeout");
+  app.add_option_function<std::uint64_t>(
+         "--memory-budget", [a](const std::uint64_t& mib) { a->memory_mib = mib; },
+         fmt::format("MiB of data each Yosys process of one configuration may have (default {}, "
+                     "half of this machine's memory; 0: none)",
+                     format_memory(default_memory_limit())))
+      ->type_name("MIB")
+      ->check(unsigned_in(0, kMaxMemoryMib));
   app.add_option("-o,--output", a->out_dir, "Directory for counterexample waveforms (VCD)")
       ->capture_default_str();
   app.add_option("--json", a->json, "Also write the results as JSON to this file");
@@ -122,7 +138,7 @@ CommandSetup prove_setup = [](CLI::App& app) {
       "generated RTL (gen/properties/); Yosys proves them for every input sequence by temporal\n"
       "induction (sat -tempinduct -prove-asserts) from the first reset on. Exit status: 0 all\n"
       "proven, 1 a property violated (the counterexample is printed and written as VCD) or not\n"
-      "proven within --max-steps or within its --time-budget, 2 bad input.");
+      "proven within --max-steps, its --time-budget or its --memory-budget, 2 bad input.");
   return [a]() -> int {
     if (a->out_dir != ".") check_output_dir("-o", a->out_dir);  // "." is only used on a failure
     check_output_file("--json", a->json);
@@ -148,6 +164,7 @@ CommandSetup prove_setup = [](CLI::App& app) {
                               : read_input_file(a->rtl_file, kMaxSourceBytes, "Verilog file");
       synth::ProveOptions o;
       o.timeout = a->budget.check(TimeBudget::kTool);
+      if (a->memory_mib) o.memory_limit = *a->memory_mib << 20;
       const auto vcd = std::filesystem::path(a->out_dir) / (c->module() + ".counterexample.vcd");
       o.counterexample = vcd;
       const auto request = make_request(*c, props, design, design_name, a->max_steps);
@@ -179,6 +196,17 @@ CommandSetup prove_setup = [](CLI::App& app) {
                      "warpforge: error: {} ({}): Yosys did not finish the proof within {} s "
                      "(--time-budget)\n",
                      c->module(), design_name, o.timeout.count());
+          break;
+        case synth::ProveStatus::kOutOfMemory:
+          fmt::print("MEMORY    {:<42} Yosys ran out of its memory budget of {}\n", c->module(),
+                     format_memory(o.memory_limit));
+          std::fflush(stdout);
+          // RTL whose proof outgrows the machine (a loop Yosys unrolls into gigabytes) fails
+          // like one that outlasts its time budget.
+          fmt::print(stderr,
+                     "warpforge: error: {} ({}): Yosys ran out of the proof's memory budget of "
+                     "{} (--memory-budget)\n",
+                     c->module(), design_name, format_memory(o.memory_limit));
           break;
       }
       failures += r.status != synth::ProveStatus::kProven;
