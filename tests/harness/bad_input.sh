@@ -271,6 +271,13 @@ expect2 "sim --list-policies beside a workload" "--workload excludes --list-poli
   "$wf" sim --list-policies -w vecadd
 expect2 "equiv --replay with --cycles" "--cycles excludes --replay" \
   "$wf" equiv lrr_arbiter --replay "$tmp" --cycles 5 --json "$tmp/o12"
+expect2 "run --all beside a workload" "--workload excludes --all" "$wf" run --all -w vecadd --json "$tmp/o12"
+expect2 "prove --list with --json" "--json excludes --list" "$wf" prove lrr_arbiter --list --json "$tmp/o12"
+expect2 "a block parameter twice, differently" \
+  "--param num_warps=4 and --param num_warps=5 set parameter num_warps to different values" \
+  "$wf" gen lrr_arbiter --param num_warps=4 --param num_warps=5 -o "$tmp/o12"
+expect2 "an unknown option of 300 characters" "(300 characters); see warpforge run --help" \
+  "$wf" run "--$(printf 'x%.0s' $(seq 300))"
 expect2 "a workload beyond the machine's device memory" \
   "more than the device memory free (1048576 of 1048576 bytes, [memory] device_bytes)" \
   "$wf" sim -w vecadd --size 1000000 --param device_bytes=1048576 --stats "$tmp/o12"

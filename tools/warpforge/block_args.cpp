@@ -10,6 +10,7 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
+#include "tools/warpforge/given_settings.h"
 
 namespace wf::cli {
 
@@ -92,13 +93,17 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
   // which the blocks then derive their parameters from (a key both are is the blocks').
   blocks::ParamList block_params;
   bool machine_changed = false;
+  GivenSettings given;
   for (const auto& [key, value] : overrides) {
     bool known = false;
     for (const auto* e : entries)
       for (const auto& d : e->describe()) known |= d.name == key;
+    const std::string text = "--param " + key + "=" + value;
     if (known) {
+      given.add(key, "parameter " + key, text, value);
       block_params.emplace_back(key, value);
-    } else if (set_machine_param(machine, key, value)) {
+    } else if (const PresetKey* set = set_machine_param(machine, key, value)) {
+      given.add(set->qualified(), set->display(), text, value);
       machine_changed = true;
     } else {
       std::set<std::string> names;

@@ -131,8 +131,11 @@ CommandSetup prove_setup = [](CLI::App& app) {
   app.add_option("-o,--output", a->out_dir, "Directory for counterexample waveforms (VCD)")
       ->capture_default_str();
   app.add_option("--json", a->json, "Also write the results as JSON to this file");
-  app.add_flag("--list", a->list,
-               "List each configuration's properties, invariants and assumptions; prove nothing");
+  CLI::Option* list = app.add_flag(
+      "--list", a->list,
+      "List each configuration's properties, invariants and assumptions; prove nothing");
+  // What the listing reads is the selection; how a proof runs would be ignored.
+  lists_alone(app, list, {"block", "--all", "--preset", "--corner", "--param"});
   app.footer(
       "Each block's properties are immediate assertions in a wrapper module around the\n"
       "generated RTL (gen/properties/); Yosys proves them for every input sequence by temporal\n"

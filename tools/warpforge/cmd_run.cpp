@@ -160,6 +160,7 @@ std::function<int()> run_setup(CLI::App& app) {
   app.add_option("--json", a->json, "also write the results as JSON to this file");
   // Options that mean something only beside another are refused without it, not ignored.
   for (const char* name : {"--grid", "--block"}) app.get_option(name)->needs("--ptx");
+  app.get_option("--all")->excludes("--workload");
   lists_alone(app, app.get_option("--list"));
   return [a] { return run(*a); };
 }

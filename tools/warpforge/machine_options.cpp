@@ -15,6 +15,7 @@
 #include "sim_model/presets/preset_schema.h"
 #include "sim_model/sm/key_use.h"
 #include "sim_model/sm/policies/policy_info.h"
+#include "tools/warpforge/given_settings.h"
 #include "tools/warpforge/number_options.h"
 
 namespace wf::cli {
@@ -26,32 +27,6 @@ std::string policy_help(sm::policies::PolicyKind kind) {
   return fmt::format("{} policy: {} (default: the preset's, else {}; see sim --list-policies)",
                      kind_title(kind), policy_names(kind), default_policy(kind));
 }
-
-// Each value the command line sets, by key, so that two settings of one value that disagree
-// (`--cta-limit 2 --param cta_limit=5`, or one --param twice) are refused rather than the last
-// one silently winning.
-class GivenSettings {
- public:
-  // `key` identifies the value ("sm.cta_limit", "max_cycles"), `name` shows it, `text` is the
-  // option as given.
-  void add(const std::string& key, const std::string& name, const std::string& text,
-           const std::string& value) {
-    const auto [it, fresh] = given_.try_emplace(key, Given{text, value});
-    if (fresh || same_value(it->second.value, value)) return;
-    throw UsageError(fmt::format("{} and {} set {} to different values; give it once",
-                                 it->second.text, text, name));
-  }
-
- private:
-  struct Given {
-    std::string text, value;
-  };
-  static bool same_value(const std::string& a, const std::string& b) {
-    std::uint64_t x = 0, y = 0;
-    return a == b || (parse_decimal(a, x) && parse_decimal(b, y) && x == y);
-  }
-  std::map<std::string, Given> given_;
-};
 
 // Under a run without the cycle model, the options only it reads would be accepted and ignored.
 void refuse_timing_options(const MachineOptions& m, const FunctionalRun& f) {

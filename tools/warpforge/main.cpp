@@ -9,6 +9,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/common/huge_pages.h"
+#include "sim_model/common/text.h"
 #include "synth/child_processes.h"
 #include "tools/warpforge/command.h"
 
@@ -61,9 +62,7 @@ std::string unknown_option(const CLI::App& app, int argc, char** argv) {
     for (const CLI::App* s : app.get_subcommands({}))
       if (s != sub && s->get_option_no_throw(name))
         others += (others.empty() ? "" : ", ") + s->get_name();
-    constexpr std::size_t kShown = 80;  // a runaway token must not make a runaway line
-    return fmt::format("{}: unknown option {}{}; see warpforge {} --help", sub->get_name(),
-                       name.size() > kShown ? name.substr(0, kShown) + "..." : name,
+    return fmt::format("{}: unknown option {}{}; see warpforge {} --help", sub->get_name(), name,
                        others.empty() ? "" : " (an option of " + others + ")", sub->get_name());
   }
   return {};
@@ -106,8 +105,9 @@ int main(int argc, char** argv) {
       names += (names.empty() ? "" : ", ") + command.name;
     }
     if (!known) {
-      fmt::print(stderr, "warpforge: error: unknown command '{}': expected one of {}\n", argv[1],
-                 names);
+      fmt::print(stderr, "warpforge: error: {}\n",
+                 wf::text::bound_message(
+                     fmt::format("unknown command '{}': expected one of {}", argv[1], names)));
       return 2;
     }
   }
@@ -122,13 +122,13 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     if (const std::string unknown = unknown_option(app, argc, argv); !unknown.empty()) {
-      fmt::print(stderr, "warpforge: error: {}\n", unknown);
+      fmt::print(stderr, "warpforge: error: {}\n", wf::text::bound_message(unknown));
       return 2;
     }
     // One line, exit status 2, for every kind of bad command line.
     std::string what = e.what();
     std::replace(what.begin(), what.end(), '\n', ' ');
-    fmt::print(stderr, "warpforge: error: {}\n", what);
+    fmt::print(stderr, "warpforge: error: {}\n", wf::text::bound_message(what));
     return 2;
   }
 
