@@ -152,7 +152,7 @@ Machine parse_machine(const std::string& text, const std::string& origin) {
           line_of(origin, node) + ": " +
           (node.is_table() ? "[" + key + "]: unknown section" : key + ": unknown key") +
           "; expected name, description, [gpu], [sm], [l1d], [l1i], [pipeline], "
-          "[memory], [l2], [dram] or [policy]");
+          "[memory], [l2], [dram], [syncmon] or [policy]");
     const toml::table* section = node.as_table();
     if (!section)
       throw UsageError(line_of(origin, node) + ": " + key + ": expected a table [" + key + "]");

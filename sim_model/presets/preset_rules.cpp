@@ -86,7 +86,15 @@ void dram_rules(const Machine& m) {
     break_preset_rule(m, "dram.row_bytes", "must be whole lines of " + m.describe("l2.line_bytes"));
 }
 
+// The SyncMon's set index is bits of a hash.
+void syncmon_rules(const Machine& m) {
+  const std::uint64_t sets = m.value("syncmon.cache_sets");
+  if (sets != 0 && !std::has_single_bit(sets))
+    break_preset_rule(m, "syncmon.cache_sets", "must be 0 (no SyncMon) or a power of two");
+}
+
 const PresetRuleRegistrar sm_registered(sm_rules);
+const PresetRuleRegistrar syncmon_registered(syncmon_rules);
 const PresetRuleRegistrar cache_registered(cache_rules);
 const PresetRuleRegistrar dram_registered(dram_rules);
 

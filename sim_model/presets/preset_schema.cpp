@@ -113,6 +113,18 @@ constexpr std::array kKeys = {
               kRowBuffer},
     PresetKey{"dram", "line_transfer_cycles", 1, 10000, false, A::kRequired, 8, kGolden,
               kRowBuffer},
+
+    // AWG's SyncMon (Dutu et al., ISCA 2020 §V-C), per L2 bank: a condition cache of
+    // cache_sets × cache_ways waiting conditions whose entries point into a waiting-WG list of
+    // wg_entries, and bloom_filters Bloom filters of bloom_bits bits and bloom_hashes hash
+    // functions that count the unique values written to each monitored address. cache_sets = 0:
+    // the machine has no SyncMon (every preset but awg-apu); the other fallbacks are the paper's.
+    PresetKey{"syncmon", "cache_sets", 0, 4096, false, A::kFallback, 0},
+    PresetKey{"syncmon", "cache_ways", 1, 16, false, A::kFallback, 4},
+    PresetKey{"syncmon", "wg_entries", 2, 4096, false, A::kFallback, 512},
+    PresetKey{"syncmon", "bloom_filters", 1, 4096, false, A::kFallback, 512},
+    PresetKey{"syncmon", "bloom_bits", 2, 64, false, A::kFallback, 24},
+    PresetKey{"syncmon", "bloom_hashes", 1, 16, false, A::kFallback, 6},
 };
 
 }  // namespace

@@ -92,11 +92,11 @@ INSTANTIATE_TEST_SUITE_P(
                 "mshr_entries, mshr_max_merge, miss_queue, hit_latency"},
         Refused{"unknown section", edited("", "[extra]\nx = 1"),
                 "my.toml:127: [extra]: unknown section; expected name, description, [gpu], [sm], "
-                "[l1d], [l1i], [pipeline], [memory], [l2], [dram] or [policy]"},
+                "[l1d], [l1i], [pipeline], [memory], [l2], [dram], [syncmon] or [policy]"},
         Refused{"unknown top-level key",
                 edited("name = \"gtx480\"", "nmae = \"x\"\nname = \"gtx480\""),
                 "my.toml:3: nmae: unknown key; expected name, description, [gpu], [sm], [l1d], "
-                "[l1i], [pipeline], [memory], [l2], [dram] or [policy]"},
+                "[l1i], [pipeline], [memory], [l2], [dram], [syncmon] or [policy]"},
         Refused{"section as a value", "name = \"x\"\nsm = 3\n",
                 "my.toml:2: sm: expected a table [sm]"},
         Refused{"missing name", edited("name = \"gtx480\"", ""),

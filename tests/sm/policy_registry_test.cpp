@@ -183,7 +183,8 @@ TEST(PolicyRegistry, KeysOnlySomePoliciesReadSayWhoReadsThem) {
   EXPECT_EQ(unread_key_reason(c, "sm.lwm_memory_rows"), "");
   for (const PresetKey& k : preset_keys()) {
     const std::string key = k.qualified();
-    if (key == "sm.cta_limit" || key == "sm.fetch_group_size" || key.starts_with("sm.lwm_"))
+    if (key == "sm.cta_limit" || key == "sm.fetch_group_size" || key.starts_with("sm.lwm_") ||
+        key.starts_with("syncmon."))
       continue;
     EXPECT_EQ(unread_key_reason(TimingConfig{}, key), "") << key;
   }
