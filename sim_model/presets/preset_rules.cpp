@@ -20,8 +20,6 @@ std::string where(const Machine& m, std::string_view key) {
 }
 
 void sm_rules(const Machine& m) {
-  // The cycle model's warps are 32 threads wide (PTX's WARP_SZ); the blocks do not depend on it.
-  if (m.warp_size != 32) break_preset_rule(m, "sm.warp_size", "is not modelled; only 32 is");
   if (m.max_warps_per_cta > m.max_warps)
     break_preset_rule(m, "sm.max_warps_per_cta", "must not exceed " + m.describe("sm.max_warps"));
   // Warp w belongs to scheduler w mod n: every scheduler must get the same number of warps.

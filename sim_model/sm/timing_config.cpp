@@ -133,6 +133,12 @@ unsigned TimingConfig::longest_fixed_latency() const {
 }
 
 TimingConfig load_timing_config(const Machine& machine) {
+  // The cycle model's warps are 32 threads wide (PTX's WARP_SZ). The blocks take any warp size,
+  // so a preset may have another for them (awg-apu's 64-wide wavefronts): only a run refuses it.
+  if (machine.warp_size != 32)
+    break_preset_rule(machine, "sm.warp_size",
+                      "is not modelled by the cycle model, whose warps are 32 threads; gen, "
+                      "equiv, prove, area and params take the preset");
   TimingConfig c;
   c.machine = machine;
   read_machine(c);

@@ -165,9 +165,8 @@ expect2 "a misspelt preset key" "typo.toml:27: [l1d] wayz: unknown key" \
 sed 's/^issue = "lrr"/issue = "bogus"/' "$wf_presets/gtx480.toml" >"$tmp/policy.toml"
 expect2 "gen with an unknown [policy] issue" "policy.toml: [policy] issue: unknown issue policy" \
   "$wf" gen --all --preset "$tmp/policy.toml" -o "$tmp/o12"
-sed 's/^warp_size = 32/warp_size = 64/' "$wf_presets/gtx480.toml" >"$tmp/warp64.toml"
-expect2 "sim with a 64-thread warp" "[sm] warp_size = 64 is not modelled" \
-  "$wf" sim --workload vecadd --preset "$tmp/warp64.toml" --stats "$tmp/o12"
+expect2 "sim with 64-wide wavefronts" "preset awg-apu:16: [sm] warp_size = 64 is not modelled by the cycle model" \
+  "$wf" sim --workload vecadd --preset awg-apu --stats "$tmp/o12"
 expect2 "--param max_warps alone" "[sm] max_warps_per_cta = 48 must not exceed [sm] max_warps = 8 (--param max_warps=8)" \
   "$wf" sim --workload vecadd --param max_warps=8 --stats "$tmp/o12"
 expect2 "an ambiguous --param" "--param ways=2: ways is in more than one section" \

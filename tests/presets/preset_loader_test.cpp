@@ -111,8 +111,6 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:21: [sm] sp_units: expected an integer in 1..8"},
         Refused{"100-byte line", edited("line_bytes = 128", "line_bytes = 100"),
                 "my.toml:28: [l1d] line_bytes: expected a power of two in 32..4096"},
-        Refused{"warp size", edited("warp_size = 32", "warp_size = 64"),
-                "my.toml:12: [sm] warp_size = 64 is not modelled; only 32 is"},
         Refused{"threads", edited("max_threads = 1536", "max_threads = 1500"),
                 "my.toml:14: [sm] max_threads = 1500 must be [sm] max_warps = 48 (my.toml:13) × "
                 "[sm] warp_size = 32 (my.toml:12)"},

@@ -171,5 +171,23 @@ TEST(PresetParams, RunControlZeroIsRefused) {
   EXPECT_THROW(sm::set_timing_param(c, "bogus", "1"), UsageError);
 }
 
+// awg-apu's 64-wide wavefronts are a machine the blocks take whole; the cycle model, whose warps
+// are 32 threads, refuses to run it, naming the preset's line.
+TEST(PresetParams, TheCycleModelRefusesWavefrontsOf64) {
+  const Machine awg = load_machine("awg-apu");
+  EXPECT_EQ(awg.warp_size, 64u);
+  EXPECT_EQ(awg.value("syncmon.cache_sets"), 256u);
+  try {
+    sm::load_timing_config(awg);
+    ADD_FAILURE() << "the cycle model took 64-wide warps";
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("preset awg-apu:", 0), 0u) << what;
+    EXPECT_NE(what.find("[sm] warp_size = 64 is not modelled by the cycle model"),
+              std::string::npos)
+        << what;
+  }
+}
+
 }  // namespace
 }  // namespace wf
