@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tools/warpforge/run_stats.h"
+#include "tools/warpforge/study_record.h"
 
 namespace wf::cli {
 
@@ -34,26 +35,6 @@ struct StudyResults {
   unsigned parallel = 1;
 };
 
-// What defines one run, recorded beside it so that --resume keeps only runs of the same
-// configuration. Everything a run's statistics depend on is in it: the workload and the sim
-// arguments (size, preset, policies, parameters), --quick (also implied by the arguments, kept
-// for the message), and the warpforge that ran it.
-struct RunRecord {
-  std::string workload;
-  std::vector<std::string> args;  // StudyRun::sim_args
-  bool quick = false;
-  std::string warpforge;  // warpforge_version() of the run
-  bool operator==(const RunRecord&) const = default;
-};
-
-// DIR/study.json: the study a reproduce folder holds and the record of every run in DIR/runs/.
-struct StudyRecord {
-  std::string study;
-  std::map<std::string, RunRecord> runs;  // by StudyRun::stem
-};
-
-inline constexpr const char* kStudyRecordFile = "study.json";
-
 std::string warpforge_version();  // the project version, e.g. "0.1.0"
 
 // A study about to run in `dir`, decided before anything there is written.
@@ -71,7 +52,6 @@ struct StudyDirPlan {
 // the earlier record are to be discarded.
 StudyDirPlan plan_study_dir(const std::filesystem::path& dir, const std::string& study,
                             const std::vector<StudyRun>& runs, bool quick, bool resume);
-std::string study_record_json(const StudyRecord& record);
 
 struct StudyReport {
   std::string markdown;   // report.md
