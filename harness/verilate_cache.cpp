@@ -14,6 +14,7 @@
 #include "harness/runner_config.h"
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "sim_model/common/signal_temporaries.h"
 #include "synth/subprocess.h"
 #include "synth/temp_dir.h"
 
@@ -366,7 +367,7 @@ EquivResult run_runner(const RunnerSpec& spec, const std::filesystem::path& runn
       options.fst_path.empty() ? "" : fmt::format("{}.part{}", options.fst_path, ::getpid());
   if (!fst_part.empty()) argv.insert(argv.end(), {"--fst", fst_part});
   // A signal while the runner writes the waveform removes the part written.
-  const synth::RemovedOnSignal fst_part_guard(fst_part);
+  const RemovedOnSignal fst_part_guard(fst_part);
   if (!options.replay.empty()) argv.insert(argv.end(), {"--replay", options.replay});
   RunOptions opts;
   opts.merge_stderr = false;

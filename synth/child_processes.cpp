@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "sim_model/common/signal_temporaries.h"
+
 namespace wf {
 namespace {
 
@@ -29,16 +31,6 @@ std::atomic<pid_t> g_slots[kSlots];
 std::atomic<int> g_spawning{0};
 std::atomic<int> g_terminating{0};
 bool g_ignored[kHandledCount];  // set once by install_signal_handlers
-
-// Temporaries the handler removes. A slot is free (0), being written or cleared by a thread
-// under a SpawnGuard (1), or holds a path (2). A handful are in use at a time: a proof's
-// directory, a Verilator build's, a runner's report.
-constexpr int kTempSlots = 64;
-struct TempSlot {
-  std::atomic<int> state{0};
-  char path[PATH_MAX];
-};
-TempSlot g_temps[kTempSlots];
 
 static_assert(std::atomic<pid_t>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
               "the signal handler reads these");
@@ -89,53 +81,13 @@ void end_children() {
   signal_all(SIGKILL);
 }
 
-// Removes `name` (relative to `dir_fd`) with everything in it, with system calls only. The
-// temporaries are shallow (a tool's working files); deeper trees are left to the sweep of the
-// next start rather than risk the stack of whichever thread the signal interrupted.
-void remove_tree_at(int dir_fd, const char* name, int depth) {
-  if (::unlinkat(dir_fd, name, 0) == 0 || errno != EISDIR || depth > 8) {
-    return;  // a file (now removed), gone already, or too deep
-  }
-  const int fd = ::openat(dir_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return;
-  // Entries removed while a directory is read may make the reading skip others: read it again
-  // from the start until a pass finds nothing to remove.
-  for (int pass = 0; pass < 16; ++pass) {
-    ::lseek(fd, 0, SEEK_SET);
-    bool removed_any = false;
-    alignas(8) char buf[4096];
-    for (;;) {
-      const ssize_t n = ::getdents64(fd, buf, sizeof buf);
-      if (n <= 0) break;
-      for (ssize_t at = 0; at < n;) {
-        const auto* entry = reinterpret_cast<const dirent64*>(buf + at);
-        at += entry->d_reclen;
-        const char* entry_name = entry->d_name;
-        if (std::strcmp(entry_name, ".") == 0 || std::strcmp(entry_name, "..") == 0) continue;
-        remove_tree_at(fd, entry_name, depth + 1);
-        removed_any = true;
-      }
-    }
-    if (!removed_any) break;
-  }
-  ::close(fd);
-  ::unlinkat(dir_fd, name, AT_REMOVEDIR);
-}
-
-// After the children have ended, so that none is still writing into a temporary.
-void remove_temporaries() {
-  for (auto& slot : g_temps) {
-    if (slot.state.load() == 2) remove_tree_at(AT_FDCWD, slot.path, 0);
-  }
-}
-
 void on_signal(int sig) {
   const int saved_errno = errno;
   g_terminating.store(sig);
   end_children();
   // SIGKILL is delivered asynchronously: give the children a moment to be gone.
   for (int waited = 0; waited < 1000 && !all_ended(); waited += 20) sleep_ms(20);
-  remove_temporaries();
+  remove_signal_temporaries();
   // Blocked while the handler runs, the raised signal is delivered, with its default action,
   // when the handler returns.
   struct sigaction dfl {};
@@ -221,23 +173,6 @@ int ChildProcesses::wait(pid_t pid, pid_t* reaped) {
   }
   if (reaped) *reaped = child;
   return status;
-}
-
-int ChildProcesses::add_temporary(const char* path) {
-  const std::size_t length = std::strlen(path);
-  if (length == 0 || length >= PATH_MAX) return -1;
-  for (int i = 0; i < kTempSlots; ++i) {
-    int expected = 0;
-    if (!g_temps[i].state.compare_exchange_strong(expected, 1)) continue;
-    std::memcpy(g_temps[i].path, path, length + 1);
-    g_temps[i].state.store(2);
-    return i;
-  }
-  return -1;
-}
-
-void ChildProcesses::forget_temporary(int registration) {
-  if (registration >= 0 && registration < kTempSlots) g_temps[registration].state.store(0);
 }
 
 bool ChildProcesses::terminating() {

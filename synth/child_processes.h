@@ -4,8 +4,8 @@
 // A child in its own process group (run_process puts every tool in one) is ended as a group,
 // so the helpers it started go too.
 //
-// Temporary files and directories are registered here too (synth/temp_dir.h), so that the
-// same signal removes them once the children that wrote them have ended.
+// The same signal removes the registered temporary files and directories
+// (sim_model/common/signal_temporaries.h) once the children that wrote them have ended.
 //
 // The signal handler only reads fixed-size arrays of atomics and characters and calls kill(),
 // waitid(), poll() (as a sleep), open(), getdents64(), unlinkat(), close(), sigaction() and
@@ -59,15 +59,6 @@ class ChildProcesses {
   // until reaped, its pid and group id cannot be reused, so the handler never signals a
   // stranger). Returns the wait status. `pid` -1: any child; `reaped` receives which.
   static int wait(pid_t pid, pid_t* reaped = nullptr);
-
-  // Registers a file or directory (absolute path) that a handled signal removes, with all that
-  // is in it, after the children have ended. Call under a SpawnGuard, between creating it and
-  // anything that could be left in it. Returns the registration for forget_temporary, or -1
-  // when the path is too long to keep or every slot is taken (the next start's sweep removes
-  // it then: synth/temp_dir.h).
-  static int add_temporary(const char* path);
-  // Ends a registration of add_temporary (-1: none); call under a SpawnGuard.
-  static void forget_temporary(int registration);
 
   // Whether a handled signal is ending warpforge (the handler runs in some thread).
   static bool terminating();

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim_model/common/signal_temporaries.h"
 #include "synth/child_processes.h"
 
 namespace wf::synth {
@@ -167,7 +168,7 @@ TempDir::TempDir(Pattern pattern) {
       throw std::runtime_error("cannot create a temporary directory " + pattern.text + ": " +
                                std::generic_category().message(err));
     }
-    registration_ = ChildProcesses::add_temporary(pattern.text.c_str());
+    registration_ = add_signal_temporary(pattern.text);
   }
   path_ = pattern.text;
   lock_fd_ = ::open(path_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -175,11 +176,8 @@ TempDir::TempDir(Pattern pattern) {
 }
 
 void TempDir::release() {
-  if (registration_ >= 0) {
-    const ChildProcesses::SpawnGuard guard;
-    ChildProcesses::forget_temporary(registration_);
-    registration_ = -1;
-  }
+  forget_signal_temporary(registration_);
+  registration_ = -1;
   if (lock_fd_ >= 0) ::close(lock_fd_);
   lock_fd_ = -1;
 }
@@ -201,19 +199,6 @@ bool TempDir::commit(const fs::path& final_path) {
   path_ = final_path;
   release();
   return true;
-}
-
-RemovedOnSignal::RemovedOnSignal(const fs::path& path) {
-  if (path.empty()) return;
-  const std::string absolute = fs::absolute(path).string();
-  const ChildProcesses::SpawnGuard guard;
-  registration_ = ChildProcesses::add_temporary(absolute.c_str());
-}
-
-RemovedOnSignal::~RemovedOnSignal() {
-  if (registration_ < 0) return;
-  const ChildProcesses::SpawnGuard guard;
-  ChildProcesses::forget_temporary(registration_);
 }
 
 void TempDir::write(const std::string& name, std::string_view text) const {

@@ -51,20 +51,7 @@ class TempDir {
   std::filesystem::path path_;
   bool owned_ = true;
   int lock_fd_ = -1;
-  int registration_ = -1;  // ChildProcesses::add_temporary
-};
-
-// A file that a handled signal removes (ChildProcesses::add_temporary) while this lives: one a
-// child writes outside a TempDir, such as a waveform beside its final name. Empty: none.
-class RemovedOnSignal {
- public:
-  explicit RemovedOnSignal(const std::filesystem::path& path);
-  RemovedOnSignal(const RemovedOnSignal&) = delete;
-  RemovedOnSignal& operator=(const RemovedOnSignal&) = delete;
-  ~RemovedOnSignal();
-
- private:
-  int registration_ = -1;
+  int registration_ = -1;  // add_signal_temporary
 };
 
 // Removes each directory directly in `dir` whose name `owner_pid` reads as a warpforge

@@ -7,6 +7,7 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
+#include "sim_model/common/signal_temporaries.h"
 
 namespace wf {
 
@@ -42,6 +43,8 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   }
   auto tmp = path;
   tmp += ".tmp" + std::to_string(::getpid());
+  // Before the file exists: an interrupt from here on removes it.
+  const RemovedOnSignal on_signal(tmp);
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw UsageError("cannot write " + path.string() + ": not a writable location");

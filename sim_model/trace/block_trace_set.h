@@ -1,7 +1,8 @@
 // The block traces of one simulation run (`warpforge sim --record-blocks DIR`): one file per
 // block instance, DIR/<instance>.wftrace. The files are written under temporary names and
 // take their final names in close(), which also removes the traces an earlier run left in
-// DIR; a run that ends without close() (bad input, a crash) leaves DIR as it was.
+// DIR; a run that ends without close() (bad input, a crash, SIGINT, SIGTERM or SIGHUP) leaves
+// DIR as it was.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "sim_model/common/signal_temporaries.h"
 #include "sim_model/trace/block_recorder.h"
 
 namespace wf::trace {
@@ -27,8 +29,10 @@ class BlockTraceSet {
   template <class Params>
   BlockRecorder* open(const std::string& instance, const Params& p) {
     check_new_instance(instance);
-    recorders_.push_back(
-        std::make_unique<BlockRecorder>(temporary_path(instance), instance, p, cycle_));
+    const std::filesystem::path path = temporary_path(instance);
+    // Before the file exists: an interrupt from here on removes it.
+    on_signal_.push_back(std::make_unique<RemovedOnSignal>(path));
+    recorders_.push_back(std::make_unique<BlockRecorder>(path, instance, p, cycle_));
     return recorders_.back().get();
   }
 
@@ -51,6 +55,7 @@ class BlockTraceSet {
 
   std::filesystem::path dir_;
   std::uint64_t cycle_ = 0;
+  std::vector<std::unique_ptr<RemovedOnSignal>> on_signal_;  // the recorders' files
   std::vector<std::unique_ptr<BlockRecorder>> recorders_;
   bool closed_ = false;
 };

@@ -104,6 +104,25 @@ interrupt INT yosys 60 "$wf" prove lrr_arbiter --rtl "$mutant" --time-budget 0 \
 interrupt HUP yosys 60 "$wf" prove lrr_arbiter --rtl "$mutant" --time-budget 0 \
   -o "$tmp/prove-hup"
 
+# Without children: an interrupt while block traces are written (under temporary names until
+# the run ends) removes them, and DIR stays as it was.
+mkdir "$tmp/traces"
+"$wf" sim -w bfs --record-blocks "$tmp/traces" --stats "$tmp/traces.json" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do [ -n "$(ls -A "$tmp/traces")" ] && break; sleep 0.05; done
+sleep 0.5
+rc=0
+if ! kill -INT "$pid" 2>/dev/null; then
+  echo "FAIL sim --record-blocks ended before the interrupt"; fail=1
+fi
+wait "$pid" || rc=$?
+if [ $rc -ne 130 ] || [ -n "$(ls -A "$tmp/traces")" ] || [ -e "$tmp/traces.json" ]; then
+  echo "FAIL SIGINT to sim --record-blocks: exit $rc, left: $(ls -A "$tmp/traces" | head -3)"
+  fail=1
+else
+  echo "ok   SIGINT to sim --record-blocks ended it (exit $rc), no trace left"
+fi
+
 for d in "${stale[@]}"; do
   if [ -e "$d" ]; then echo "FAIL the stale temporary $d was not swept"; fail=1; fi
 done

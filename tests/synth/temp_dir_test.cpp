@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "sim_model/common/signal_temporaries.h"
 #include "synth/child_processes.h"
 #include "synth/subprocess.h"
 
