@@ -70,6 +70,61 @@ PropertySet emit_properties(const blocks::SyncmonCacheParams& p) {
       fmt::arg("u_pad", u > 1 ? fmt::format("{}'d0, ", u - 1) : std::string{}),
       fmt::arg("s_pad", fmt::format("{}'d0, ", 32 - p.set_bits())), fmt::arg("ways", ways),
       fmt::arg("eb", eb), fmt::arg("a", p.addr_bits), fmt::arg("v", p.value_bits)));
+  // The hash and the replacement rule are not visible at the ports (which set and way hold a
+  // condition changes only when sets fill up), so they are stated over set_q and valid_q.
+  std::string hash_bits;
+  for (unsigned i = 0; i < p.set_bits(); ++i) {
+    hash_bits += fmt::format("  assign past_hash[{}] = ^(past_key & {}'h{:x});\n", i, p.key_bits(),
+                             p.hash_row(i));
+  }
+  m.logic(fmt::format(
+      "  // The previous cycle's request, and whether it stored a new condition.\n"
+      "  reg {ra}past_addr_q;\n"
+      "  reg {rv}past_value_q;\n"
+      "  reg past_new_cond_q;\n"
+      "  reg {rs}past_set_q;\n"
+      "  always @(posedge clk_i) begin\n"
+      "    past_addr_q <= req_addr_i;\n"
+      "    past_value_q <= req_value_i;\n"
+      "    past_new_cond_q <= pushed && !resp_hit_o;\n"
+      "    past_set_q <= set_q;\n"
+      "  end\n\n"
+      "  // Its set: the H3 hash of (address << {shift}) | value.\n"
+      "  reg [{k1}:0] past_key;\n"
+      "  wire {rs}past_hash;\n"
+      "  always @* begin\n"
+      "    past_key = {k}'d0;\n"
+      "    past_key[{shift} +: {a}] = past_addr_q;\n"
+      "    past_key[{v1}:0] = past_key[{v1}:0] | past_value_q;\n"
+      "  end\n"
+      "{hash_bits}\n"
+      "  // The valid bits after a new condition took the lowest free way of its set.\n"
+      "  reg {rvb}expected_valid;\n"
+      "  reg free_found;\n"
+      "  integer w_free;\n"
+      "  always @* begin\n"
+      "    expected_valid = past_valid_bits_q;\n"
+      "    free_found = 1'b0;\n"
+      "    for (w_free = 0; w_free < {ways}; w_free = w_free + 1) begin\n"
+      "      if (!free_found && !past_valid_bits_q[{{{s_pad}past_set_q}} * {ways} + w_free]) "
+      "begin\n"
+      "        expected_valid[{{{s_pad}past_set_q}} * {ways} + w_free] = 1'b1;\n"
+      "        free_found = 1'b1;\n"
+      "      end\n"
+      "    end\n"
+      "  end\n\n",
+      fmt::arg("ra", reg_range(p.addr_bits)), fmt::arg("rv", reg_range(p.value_bits)),
+      fmt::arg("rs", reg_range(p.set_bits())), fmt::arg("rvb", reg_range(p.cache_sets * ways)),
+      fmt::arg("shift", p.shift()), fmt::arg("k", p.key_bits()), fmt::arg("k1", p.key_bits() - 1),
+      fmt::arg("a", p.addr_bits), fmt::arg("v1", p.value_bits - 1),
+      fmt::arg("hash_bits", hash_bits), fmt::arg("ways", ways),
+      fmt::arg("s_pad", fmt::format("{}'d0, ", 32 - p.set_bits()))));
+  m.require("set_is_hash", "!past_valid_q || !past_accept_q || set_q == past_hash",
+            "a request is looked up in the set the H3 hash of (address << shift) | value names");
+  m.require("new_condition_takes_lowest_free_way",
+            "!past_valid_q || !past_new_cond_q || valid_q == expected_valid",
+            "a new condition takes the lowest-numbered free way of its set, and no other way "
+            "changes");
   m.require("waiters_counted", "occupancy_q == used_q",
             "the WG list never loses or duplicates a waiter: waiters accepted minus waiters "
             "resumed since reset equals the WG-list entries in use");

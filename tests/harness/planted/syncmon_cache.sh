@@ -37,3 +37,11 @@ violation syncmon_pop_not_counted $syncmon_tiny waiters_counted \
 violation syncmon_update_always_hits $syncmon_tiny hit_is_cached \
   "s/assign resp_hit_o = state_q == LOOKUP \&\& hit;/assign resp_hit_o = state_q == LOOKUP \&\& (hit || update_q);/" \
   --corner tiny
+# The lookup loop turned around: a new condition takes the highest free way. Invisible at the
+# ports (which way holds a condition), so equivalence cannot see it; the property does.
+violation syncmon_highest_free_way $syncmon_tiny new_condition_takes_lowest_free_way \
+  "s/for (w_lookup = WAYS - 1; w_lookup >= 0; w_lookup = w_lookup - 1) begin/for (w_lookup = 0; w_lookup < WAYS; w_lookup = w_lookup + 1) begin/" \
+  --corner tiny
+# A hash row dropped: the set index ignores the key.
+violation syncmon_hash_dropped $syncmon_tiny set_is_hash \
+  "s/assign req_set\[0\] = ^(hash_key \& 3${q}h3);/assign req_set[0] = 1${q}b0;/" --corner tiny
