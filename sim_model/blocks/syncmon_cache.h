@@ -39,8 +39,9 @@
 //   rows Q_i fixed by `hash_seed`. Line size 64 bytes (kLineBits).
 // - Widths: addr_bits of word address are kept whole as the tag (the hash is not invertible),
 //   value_bits of awaited value (32), wg_bits of WG id (for a machine: its SMs x CTA slots).
-// - An input arriving while the block is busy is ignored (req_ready = 0); the idle input keeps
-//   every condition and waiter.
+// - An input arriving while the block is busy is ignored (req_ready = 0). The idle input (no
+//   request) keeps every condition and waiter of an idle block; a busy block still answers and
+//   pops, so its caller clocks it every cycle until req_ready.
 #pragma once
 
 #include <array>
