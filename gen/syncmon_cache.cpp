@@ -234,7 +234,7 @@ constexpr const char* kSyncmonBody = R"(
 endmodule
 )";
 
-std::string hex_lit(unsigned width, std::uint64_t value) {
+std::string syncmon_hex_lit(unsigned width, std::uint64_t value) {
   return fmt::format("{}'h{:x}", width, value);
 }
 
@@ -298,7 +298,8 @@ std::string emit(const blocks::SyncmonCacheParams& p) {
   s << "  end\n";
   s << "  wire [SET_BITS-1:0] req_set;\n";
   for (unsigned i = 0; i < p.set_bits(); ++i) {
-    s << fmt::format("  assign req_set[{}] = ^(hash_key & {});\n", i, hex_lit(k, p.hash_row(i)));
+    s << fmt::format("  assign req_set[{}] = ^(hash_key & {});\n", i,
+                     syncmon_hex_lit(k, p.hash_row(i)));
   }
   // The registers the property wrapper reads are declared with numeric ranges, as the
   // wrapper's `expose` (and the properties test) expect.
