@@ -110,7 +110,17 @@ class TypedConfig final : public BlockConfig {
                                                            const blocks::ParamList& overrides) {
     std::vector<std::unique_ptr<BlockConfig>> out;
     std::set<std::string> seen;
-    for (Params p : Params::for_machine(m)) {
+    std::vector<Params> base = Params::for_machine(m);
+    // A block the machine does not have (AWG's SyncMon on a GPU without one) has no
+    // configuration of its own; a corner or --param of its own then starts from its defaults,
+    // so that its corners and parameter sets are still reachable from every preset.
+    if (base.empty()) {
+      bool own = false;
+      for (const auto& kv : overrides)
+        for (const auto& d : Params::describe()) own |= d.name == kv.first;
+      if (own) base.emplace_back();
+    }
+    for (Params p : base) {
       for (const auto& [key, value] : overrides) {
         bool known = false;
         for (const auto& d : Params::describe()) known |= d.name == key;

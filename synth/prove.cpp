@@ -123,6 +123,9 @@ std::string prove_script(const ProveRequest& r, ProvePhase phase, unsigned steps
   }
   s += fmt::format("read_verilog -noautowire -formal {}\n", props_file);
   s += fmt::format("prep -flatten -top {}\n", r.props_top);
+  // SAT cannot import a memory ($mem_v2): a block whose RAMs are Verilog memories (AWG's
+  // SyncMon) is proven over them mapped to registers. A no-op for blocks without memories.
+  s += "memory_map\n";
   s += "async2sync\n";
   s += "dffunmap\n";
   // A smaller problem for the SAT solver, the same logic: constants folded, widths trimmed to

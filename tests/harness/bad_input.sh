@@ -36,6 +36,8 @@ expect2 "a named block without the corner" "lrr_arbiter" \
   "$wf" gen lrr_arbiter --corner small_groups -o "$tmp/o15"
 expect2 "a --param only of blocks the corner skips" "inner=gto" \
   "$wf" gen --all --corner uneven --param inner=gto -o "$tmp/o16"
+expect2 "a named block the machine does not have" "does not have this block" \
+  "$wf" equiv syncmon_cache
 expect2 "a preset key out of range through gen --param" "fetch_group_size=65" \
   "$wf" gen two_level_arbiter --preset lwm-core --param fetch_group_size=65 -o "$tmp/o17"
 expect2 "sim with fetch group 0" "fetch_group_size=0" \

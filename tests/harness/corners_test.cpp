@@ -43,6 +43,20 @@ TEST(BlockCorners, EveryCornerSetsOnlyItsBlocksOwnParametersOnceAndSelectsNewMod
   }
 }
 
+// AWG's SyncMon is a block no preset has yet: no configuration of its own, but its corners and
+// own parameters start from its defaults; another block's parameter does not conjure it up.
+TEST(BlockCorners, ABlockTheMachineDoesNotHaveIsReachedByItsCornersOnly) {
+  const Machine machine = load_machine(kDefaultPreset);
+  const BlockEntry& syncmon = find_block("syncmon_cache");
+  EXPECT_TRUE(syncmon.configs(machine, {}).empty());
+  EXPECT_TRUE(syncmon.configs(machine, {{"num_warps", "4"}}).empty());
+  ASSERT_NE(syncmon.corner("tiny"), nullptr);
+  EXPECT_EQ(modules(syncmon.configs(machine, syncmon.corner("tiny")->params)),
+            (std::set<std::string>{"syncmon_cache_s2_w2_e4_a3_v2_g2_h1"}));
+  EXPECT_EQ(modules(syncmon.configs(machine, {{"cache_sets", "256"}})),
+            (std::set<std::string>{"syncmon_cache_s256_w4_e512_a32_v32_g6_h1"}));
+}
+
 TEST(BlockCorners, CornerLookupByName) {
   const BlockEntry& lrr = find_block("lrr_arbiter");
   ASSERT_NE(lrr.corner("tiny"), nullptr);

@@ -18,6 +18,7 @@
 #include "harness/model_dut.h"
 #include "harness/mwf_arbiter.h"
 #include "harness/saws_arbiter.h"
+#include "harness/syncmon_cache.h"
 #include "harness/two_level_arbiter.h"
 #include "harness/typed_config.h"
 #include "harness/warp_priority_table.h"
@@ -191,6 +192,37 @@ TEST(EquivEngine, ReportsPointsTheStimulusCannotReachAsNeverHit) {
   EXPECT_EQ(back.coverage, r.coverage);
   EXPECT_EQ(back.missed(), missed);
   EXPECT_EQ(to_json(r).at("coverage_missed").get<std::vector<std::string>>(), missed);
+}
+
+// The tiny SyncMon cache (its `tiny` corner) must be full most of the time under the
+// stimulus, so that refusals and the WG list running out are the common case, not a corner.
+TEST(SyncmonCacheStimulus, TinyCacheIsFullMostOfTheTime) {
+  using H = SyncmonCacheHarness;
+  H::Params p;
+  for (const auto& [key, value] : find_block("syncmon_cache").corner("tiny")->params)
+    ASSERT_EQ(blocks::set_param(p, "syncmon_cache", key, value), "");
+  blocks::SyncmonCache cache(p);
+  H::Stimulus stimulus(p, 1);
+  constexpr unsigned kCycles = 100'000;
+  unsigned full = 0, waits = 0, refused = 0;
+  for (unsigned c = 0; c < kCycles; ++c) {
+    const auto in = stimulus.next();
+    if (stimulus.reset_now()) {
+      cache.reset();
+      continue;
+    }
+    bool set_full = false;
+    for (unsigned s = 0; s < p.cache_sets; ++s) set_full |= cache.valid_in_set(s) == p.cache_ways;
+    full += cache.used() == p.wg_entries || set_full;
+    const auto out = cache.eval(in);
+    if (out.resp_valid && !cache.op_update()) {
+      ++waits;
+      refused += out.resp_full;
+    }
+    cache.tick(in);
+  }
+  EXPECT_GT(full, kCycles / 2) << "WG list or a set full in " << full << " cycles";
+  EXPECT_GT(refused, waits / 2) << refused << " of " << waits << " waits refused";
 }
 
 }  // namespace

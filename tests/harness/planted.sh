@@ -25,12 +25,17 @@ edit() {  # name dir file expr
 }
 
 planted=0
-bug() {  # name file sed-expression
+bug() {  # name file sed-expression [--param k=v ...]
   [ "$mode" = bugs ] || return 0
-  local name="$1" file="$2" expr="$3"
-  edit "$name" "$tmp/preset" "$file" "$expr"
+  local name="$1" file="$2" expr="$3" dir="$tmp/preset"; shift 3
+  # With parameters: a block the preset does not have (no file in $tmp/preset) plants too.
+  if [ $# -gt 0 ]; then
+    "$wf" gen "$block" "$@" -o "$tmp/gen-$name" >/dev/null
+    dir="$tmp/gen-$name"
+  fi
+  edit "$name" "$dir" "$file" "$expr"
   set +e
-  out=$("$wf" equiv "$block" --rtl "$tmp/$name.v" --cycles 200000 -o "$tmp/out-$name" 2>&1)
+  out=$("$wf" equiv "$block" "$@" --rtl "$tmp/$name.v" --cycles 200000 -o "$tmp/out-$name" 2>&1)
   rc=$?
   set -e
   if [ $rc -ne 1 ] || ! grep -q "mismatch at cycle" <<<"$out"; then

@@ -121,7 +121,16 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
     blocks::ParamList block_overrides;
     if (!args.corner.empty()) block_overrides = e->corner(args.corner)->params;
     block_overrides.insert(block_overrides.end(), block_params.begin(), block_params.end());
-    for (auto& c : e->configs(machine, block_overrides)) out.push_back(std::move(c));
+    auto configs = e->configs(machine, block_overrides);
+    // A named block the machine does not have (its for_machine gives none) would otherwise
+    // pass with nothing checked; --all leaves it out quietly, as a preset does.
+    if (configs.empty() && !args.all) {
+      throw UsageError(fmt::format(
+          "{}: the machine ({}) does not have this block; name one of its corners (--corner) or "
+          "give a --param of its own",
+          e->name, machine.name));
+    }
+    for (auto& c : configs) out.push_back(std::move(c));
   }
   // Only once the selection is good: bad input gets its one line of error alone.
   if (!skipped.empty()) {
