@@ -24,6 +24,8 @@ constexpr const char* kLibertyName = "cells.lib";
 constexpr const char* kDesignName = "design.v";
 constexpr const char* kScriptName = "area.ys";
 constexpr std::size_t kMaxWarnings = 20;
+// Logged before the statistics that count the memories (area_script).
+constexpr const char* kMemoriesMarker = "warpforge: memories before mapping";
 
 struct VerilogSource {
   std::string text;
@@ -129,6 +131,26 @@ void parse_stat(const std::vector<std::string_view>& lines, const std::string& t
   }
 }
 
+// "Number of memories:" and "Number of memory bits:" of the statistics after the marker.
+void parse_memories(const std::vector<std::string_view>& lines, AreaReport& r) {
+  std::size_t i = 0;
+  while (i < lines.size() && text::trim(lines[i]) != kMemoriesMarker) ++i;
+  bool have_count = false, have_bits = false;
+  for (; i < lines.size() && !(have_count && have_bits); ++i) {
+    const std::vector<std::string_view> words = text::split_words(lines[i]);
+    const std::string_view trimmed = text::trim(lines[i]);
+    if (trimmed.starts_with("Number of memories:") && words.size() == 4 && all_digits(words[3])) {
+      r.memories = std::stoi(std::string(words[3]));
+      have_count = true;
+    } else if (trimmed.starts_with("Number of memory bits:") && words.size() == 5 &&
+               all_digits(words[4])) {
+      r.ram_bits = std::stoi(std::string(words[4]));
+      have_bits = true;
+    }
+  }
+  if (have_count != have_bits) throw std::runtime_error("yosys log: incomplete memory statistics");
+}
+
 void parse_ltp(const std::vector<std::string_view>& lines, const std::string& top, AreaReport& r) {
   const std::string prefix = "Longest topological path in " + top + " (length=";
   for (std::size_t i = lines.size(); i-- > 0;) {
@@ -188,13 +210,30 @@ std::string area_script(const std::string& top, const std::string& liberty) {
     flops += fmt::format(" t:{}", c.name);
     if (++count > 1) flops += " %u";
   }
+  // Verilog memories are RAM macros in silicon (an SRAM, or with asynchronous read ports a
+  // register file), not flip-flops and multiplexers: after the coarse synthesis (memory
+  // -nomap; a registered read port merged into the memory) they are counted, and cut out: the
+  // signals into their ports become outputs, so the logic that drives them stays, and their
+  // read data become inputs. Mapping a 1024-entry memory to flip-flops would also take Yosys
+  // longer than the time budget. The wires are given public names first: `expose` leaves
+  // Yosys-internal ones alone.
   // read_liberty -lib declares the cells as black boxes with port directions; without it
   // `check` and `ltp` see mapped cells as having no outputs.
   return fmt::format(
       "read_liberty -lib {lib}\n"
       "read_verilog -noautowire {design}\n"
       "hierarchy -check -top {top}\n"
-      "synth -top {top} -flatten\n"
+      "synth -top {top} -flatten -run :fine\n"
+      "memory_unpack\n"
+      "log {marker}\n"
+      "stat\n"
+      "select -set wf_ram_in t:$memwr* %ci1:+$memwr_v2[ADDR,DATA,EN] w:* %i\n"
+      "select -set wf_ram_read t:$memrd* %ci1:+$memrd_v2[ADDR,EN,ARST,SRST] w:* %i\n"
+      "rename -enumerate -pattern wf_ram_port_% @wf_ram_in @wf_ram_read\n"
+      "expose @wf_ram_in @wf_ram_read\n"
+      "delete t:$memwr* t:$memrd* t:$meminit* m:*\n"
+      "setundef -undriven -expose\n"
+      "synth -top {top} -flatten -run fine:\n"
       "dfflibmap -liberty {lib}\n"
       "abc -liberty {lib}\n"
       "opt_clean\n"
@@ -202,13 +241,15 @@ std::string area_script(const std::string& top, const std::string& liberty) {
       "stat -liberty {lib}\n"
       "ltp -noff{flops}{invert}\n",
       fmt::arg("lib", liberty), fmt::arg("design", kDesignName), fmt::arg("top", top),
-      fmt::arg("flops", flops), fmt::arg("invert", count > 0 ? " %n" : ""));
+      fmt::arg("marker", kMemoriesMarker), fmt::arg("flops", flops),
+      fmt::arg("invert", count > 0 ? " %n" : ""));
 }
 
 AreaReport parse_area_log(std::string_view log, const std::string& top) {
   std::vector<std::string_view> lines = text::split_lines(log);
   AreaReport r;
   r.top = top;
+  parse_memories(lines, r);
   parse_stat(lines, top, r);
   parse_ltp(lines, top, r);
   collect_warnings(lines, r);

@@ -14,8 +14,12 @@
 namespace wf::synth {
 
 struct AreaReport {
-  std::string top;                           // the module synthesised (the "block")
-  int ff_bits = 0;                           // flip-flops after mapping, one per state bit
+  std::string top;  // the module synthesised (the "block")
+  int ff_bits = 0;  // flip-flops after mapping, one per state bit
+  // The design's Verilog memories (`reg [W-1:0] m [0:N-1]`), which silicon builds as RAM
+  // macros: counted here in bits and left out of the cells, flip-flops and area below.
+  int memories = 0;
+  int ram_bits = 0;
   std::map<std::string, int> cells_by_kind;  // library cell name -> instances
   int total_cells = 0;                       // all instances, flip-flops included
   double area_um2 = 0;                       // sum of cell areas
@@ -45,15 +49,18 @@ AreaReport estimate_area(const std::string& verilog_text_or_file, const std::str
 // Yosys' working directory).
 std::string area_script(const std::string& top_module, const std::string& liberty_path);
 
-// Reads the numbers out of the log of area_script (the last `stat -liberty` and `ltp` of
-// `top_module`). yosys_seconds is left 0. Throws std::runtime_error when a section is missing.
+// Reads the numbers out of the log of area_script (the memories counted before mapping, the
+// last `stat -liberty` and `ltp` of `top_module`). yosys_seconds is left 0. Throws
+// std::runtime_error when a section is missing; a log without the memory count (from a script
+// that does not count them) reads as a design without memories.
 AreaReport parse_area_log(std::string_view log, const std::string& top_module);
 
 // JSON, keys as the field names above (nlohmann ADL hooks).
 void to_json(nlohmann::json& j, const AreaReport& r);
 void from_json(const nlohmann::json& j, AreaReport& r);
 
-// A plain-text table, one row per report: block, FF bits, cells, NAND2 eq, um^2, longest path.
+// A plain-text table, one row per report: block, FF bits, RAM bits, cells, NAND2 eq, um^2,
+// longest path.
 std::string format_area_table(std::span<const AreaReport> reports);
 std::string format_area_table(const AreaReport& report);
 

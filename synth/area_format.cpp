@@ -13,6 +13,8 @@ namespace wf::synth {
 void to_json(nlohmann::json& j, const AreaReport& r) {
   j = nlohmann::json{{"top", r.top},
                      {"ff_bits", r.ff_bits},
+                     {"memories", r.memories},
+                     {"ram_bits", r.ram_bits},
                      {"cells_by_kind", r.cells_by_kind},
                      {"total_cells", r.total_cells},
                      {"area_um2", r.area_um2},
@@ -25,6 +27,8 @@ void to_json(nlohmann::json& j, const AreaReport& r) {
 void from_json(const nlohmann::json& j, AreaReport& r) {
   j.at("top").get_to(r.top);
   j.at("ff_bits").get_to(r.ff_bits);
+  j.at("memories").get_to(r.memories);
+  j.at("ram_bits").get_to(r.ram_bits);
   j.at("cells_by_kind").get_to(r.cells_by_kind);
   j.at("total_cells").get_to(r.total_cells);
   j.at("area_um2").get_to(r.area_um2);
@@ -48,23 +52,25 @@ std::string format_area_table(std::span<const AreaReport> reports) {
   for (const AreaReport& r : reports) name_w = std::max(name_w, r.top.size());
 
   std::string out =
-      fmt::format("{:<{}}  {:>7}  {:>7}  {:>10}  {}  {:>12}\n", "block", name_w, "FF bits", "cells",
-                  "NAND2 eq", pad_left("µm²", 3, 11), "longest path");
-  auto row = [&](const std::string& name, int ff, int cells, double nand2, double area, int path) {
-    out += fmt::format("{:<{}}  {:>7}  {:>7}  {:>10.1f}  {:>11.3f}  {:>12}\n", name, name_w, ff,
-                       cells, nand2, area, path);
+      fmt::format("{:<{}}  {:>7}  {:>8}  {:>7}  {:>10}  {}  {:>12}\n", "block", name_w, "FF bits",
+                  "RAM bits", "cells", "NAND2 eq", pad_left("µm²", 3, 11), "longest path");
+  auto row = [&](const std::string& name, int ff, int ram, int cells, double nand2, double area,
+                 int path) {
+    out += fmt::format("{:<{}}  {:>7}  {:>8}  {:>7}  {:>10.1f}  {:>11.3f}  {:>12}\n", name, name_w,
+                       ff, ram, cells, nand2, area, path);
   };
-  int ff = 0, cells = 0, path = 0;
+  int ff = 0, ram = 0, cells = 0, path = 0;
   double nand2 = 0, area = 0;
   for (const AreaReport& r : reports) {
-    row(r.top, r.ff_bits, r.total_cells, r.nand2_eq, r.area_um2, r.longest_path);
+    row(r.top, r.ff_bits, r.ram_bits, r.total_cells, r.nand2_eq, r.area_um2, r.longest_path);
     ff += r.ff_bits;
+    ram += r.ram_bits;
     cells += r.total_cells;
     nand2 += r.nand2_eq;
     area += r.area_um2;
     path = std::max(path, r.longest_path);
   }
-  if (reports.size() > 1) row("total", ff, cells, nand2, area, path);
+  if (reports.size() > 1) row("total", ff, ram, cells, nand2, area, path);
   return out;
 }
 

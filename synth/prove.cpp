@@ -197,6 +197,12 @@ ProveResult prove(const ProveRequest& r, const ProveOptions& options) {
     return result;
   };
 
+  if (r.bounded_only) {
+    ProveResult result = run_phase(ProvePhase::kBaseCase, r.max_steps);
+    if (result.status == ProveStatus::kUnproven) result.status = ProveStatus::kBounded;
+    result.seconds = seconds;
+    return result;
+  }
   ProveResult result = run_phase(ProvePhase::kInduction, std::min(kInductionSteps, r.max_steps));
   if (result.status == ProveStatus::kUnproven && r.max_steps > kInductionSteps) {
     // Induction did not close: look deeper for a trace that really breaks an assertion.

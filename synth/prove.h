@@ -34,6 +34,9 @@ struct ProveRequest {
   std::vector<ProveCheck> checks;     // every assertion, in the order stated
   std::vector<std::string> observed;  // wrapper wires shown in a counterexample besides inputs
   unsigned max_steps = 8;             // deepest counterexample sought, in cycles from start
+  // Only the search for a counterexample up to max_steps cycles deep (the base case), no
+  // induction: for sizes at which induction does not finish, beside a proof at smaller ones.
+  bool bounded_only = false;
 };
 
 struct ProveOptions {
@@ -47,7 +50,8 @@ struct ProveOptions {
 enum class ProveStatus {
   kProven,       // every assertion holds in every reachable state
   kViolated,     // a trace from reset breaks an assertion (trace holds it)
-  kUnproven,     // no violation within max_steps cycles, but induction did not close either
+  kUnproven,     // no violation within max_steps cycles, but induction did not close
+  kBounded,      // bounded_only: no violation within max_steps cycles (induction not tried) either
   kTimedOut,     // Yosys did not finish within the timeout
   kOutOfMemory,  // Yosys ran out of memory under ProveOptions::memory_limit
 };
@@ -60,7 +64,7 @@ struct TraceStep {
 struct ProveResult {
   ProveStatus status = ProveStatus::kUnproven;
   // kProven: the induction length that closed the proof; kViolated: the step at which the
-  // first assertion fails; kUnproven: max_steps.
+  // first assertion fails; kUnproven, kBounded: max_steps.
   unsigned steps = 0;
   // kViolated: the assertions false at that step; kUnproven: those false at the end of the
   // last induction attempt (its start state may be unreachable).
@@ -72,6 +76,7 @@ struct ProveResult {
 // Proves the request's assertions in up to two Yosys runs: temporal induction of length up to
 // kInductionSteps (its base case also seeks counterexamples that short), then, when induction
 // does not close, a base-case-only search for a counterexample up to max_steps cycles deep.
+// With bounded_only, that search alone.
 // Throws wf::UsageError when Yosys is missing or rejects the design (its message quotes Yosys'
 // error and names design_name; also when Yosys ends without an error message while it reads
 // the design), or when the design lacks a register the properties read; std::runtime_error

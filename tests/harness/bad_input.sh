@@ -72,6 +72,9 @@ expect2 "prove with a negative memory budget" "--memory-budget" \
   "$wf" prove lrr_arbiter --memory-budget -1
 expect2 "prove with a memory budget in GB" "--memory-budget" \
   "$wf" prove lrr_arbiter --memory-budget 4G
+expect2 "prove a bounded check of no cycles" "--bounded" "$wf" prove lrr_arbiter --bounded 0
+expect2 "prove bounded and with a deepest counterexample" "excludes" \
+  "$wf" prove lrr_arbiter --bounded 4 --max-steps 8
 # A name of a million characters, which Yosys' scanner cannot hold: one line naming the file.
 long=$(head -c 1000000 /dev/zero | tr '\0' a)
 src=$(cat "$tmp/rtl/lrr_arbiter_w24.v")

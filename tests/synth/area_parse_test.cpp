@@ -63,6 +63,38 @@ Longest topological path in m (length=1):
             (std::vector<std::string>{"Warning: something odd", "Warning: another thing"}));
 }
 
+TEST(AreaLog, ReadsTheMemoriesCountedBeforeMapping) {
+  const char* log = R"(
+warpforge: memories before mapping
+
+6. Printing statistics.
+
+=== m ===
+
+   Number of memories:               3
+   Number of memory bits:        92160
+   Number of cells:                240
+
+9. Printing statistics.
+
+=== m ===
+
+   Number of memories:               0
+   Number of memory bits:            0
+   Number of cells:                  1
+     DFF_X1                          1
+
+   Chip area for module '\m': 4.522000
+
+Longest topological path in m (length=1):
+)";
+  AreaReport r = parse_area_log(log, "m");
+  EXPECT_EQ(r.memories, 3);
+  EXPECT_EQ(r.ram_bits, 92160);
+  EXPECT_EQ(r.ff_bits, 1);
+  EXPECT_EQ(counter4_from_log().ram_bits, 0);  // the captured log of a design without any
+}
+
 TEST(AreaLog, FlagsCellsOutsideTheLibrary) {
   const char* log = R"(=== m ===
    Number of cells:                  3
@@ -90,13 +122,18 @@ TEST(AreaReportJson, RoundTrips) {
   AreaReport r = counter4_from_log();
   r.yosys_seconds = 0.25;
   r.warnings = {"Warning: x"};
+  r.memories = 2;
+  r.ram_bits = 100;
   nlohmann::json j = r;
   EXPECT_EQ(j["ff_bits"], 4);
+  EXPECT_EQ(j["ram_bits"], 100);
   EXPECT_EQ(j["cells_by_kind"]["DFF_X1"], 4);
   EXPECT_EQ(j["top"], "counter4");
   AreaReport back = j.get<AreaReport>();
   EXPECT_EQ(back.cells_by_kind, r.cells_by_kind);
   EXPECT_EQ(back.ff_bits, r.ff_bits);
+  EXPECT_EQ(back.memories, r.memories);
+  EXPECT_EQ(back.ram_bits, r.ram_bits);
   EXPECT_DOUBLE_EQ(back.area_um2, r.area_um2);
   EXPECT_EQ(back.longest_path, r.longest_path);
   EXPECT_EQ(back.warnings, r.warnings);
@@ -106,13 +143,15 @@ TEST(AreaTable, OneRowPerBlockAndATotal) {
   AreaReport a = counter4_from_log();
   AreaReport b = a;
   b.top = "counter4_copy";
+  b.memories = 1;
+  b.ram_bits = 512;
   std::vector<AreaReport> both{a, b};
   std::string table = format_area_table(both);
   EXPECT_EQ(table,
-            "block          FF bits    cells    NAND2 eq          µm²  longest path\n"
-            "counter4             4       16        38.3       30.590             5\n"
-            "counter4_copy        4       16        38.3       30.590             5\n"
-            "total                8       32        76.7       61.180             5\n");
+            "block          FF bits  RAM bits    cells    NAND2 eq          µm²  longest path\n"
+            "counter4             4         0       16        38.3       30.590             5\n"
+            "counter4_copy        4       512       16        38.3       30.590             5\n"
+            "total                8       512       32        76.7       61.180             5\n");
   EXPECT_EQ(format_area_table(a).find("total"), std::string::npos);
 }
 

@@ -29,8 +29,19 @@ TEST(EstimateArea, Register48WithSyncResetHasExactly48FlipFlops) {
   EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
 }
 
-TEST(EstimateArea, RegisterFileMemoryMapsToExactly48FlipFlops) {
+TEST(EstimateArea, RegisterFileMemoryIsCountedAsExactly48RamBitsNotFlipFlops) {
   AreaReport r = estimate_area(kFixtures + "/regfile6x8.v", "regfile6x8");
+  EXPECT_EQ(r.memories, 1);
+  EXPECT_EQ(r.ram_bits, 48);
+  EXPECT_EQ(r.ff_bits, 0);
+  // The write-address check and the read multiplexers' out-of-range zeroing stay as logic.
+  EXPECT_GT(r.total_cells, 0);
+}
+
+TEST(EstimateArea, RegistersOutsideMemoriesStayFlipFlops) {
+  AreaReport r = estimate_area(kFixtures + "/reg48.v", "reg48");
+  EXPECT_EQ(r.memories, 0);
+  EXPECT_EQ(r.ram_bits, 0);
   EXPECT_EQ(r.ff_bits, 48);
 }
 

@@ -80,6 +80,30 @@ TEST(Prove, NoViolationWithinTheDepthButNoInductionEitherIsUnproven) {
   EXPECT_NE(std::find(r.failed.begin(), r.failed.end(), "within_max"), r.failed.end());
 }
 
+TEST(Prove, BoundedOnlyFindsAViolationWithinItsDepthAndNoMore) {
+  ProveRequest req = counter_request(counts_to_seven());
+  req.bounded_only = true;
+  req.max_steps = 8;
+  ProveResult r = prove(req);
+  ASSERT_EQ(r.status, ProveStatus::kViolated);
+  EXPECT_EQ(r.steps, 8u);
+  EXPECT_EQ(r.failed, std::vector<std::string>{"within_max"});
+  req.max_steps = 7;  // one cycle short of the violation, and no induction to say more
+  r = prove(req);
+  EXPECT_EQ(r.status, ProveStatus::kBounded);
+  EXPECT_EQ(r.steps, 7u);
+  EXPECT_TRUE(r.failed.empty());
+}
+
+TEST(Prove, BoundedOnlyNeverClaimsAProof) {
+  ProveRequest req = counter_request(read_file(kFixtures + "/sat_counter.v"));
+  req.bounded_only = true;
+  req.max_steps = 3;
+  const ProveResult r = prove(req);
+  EXPECT_EQ(r.status, ProveStatus::kBounded);  // one-step induction would prove it
+  EXPECT_EQ(r.steps, 3u);
+}
+
 TEST(Prove, WrappingCounterBreaksNoWrap) {
   // Counting 0..5 and then back to 0 instead of staying at 5.
   const ProveResult r = prove(counter_request(

@@ -30,7 +30,8 @@ CommandSetup area_setup = [](CLI::App& app) {
   app.footer(
       "Area in um^2 uses the Nangate 45 nm Open Cell Library's published cell areas (the\n"
       "reference library in synth/cells.lib); NAND2 eq = area / area(NAND2_X1). The longest\n"
-      "path counts cells between flops or ports (Yosys ltp -noff).");
+      "path counts cells between flops or ports (Yosys ltp -noff). Verilog memories are RAM\n"
+      "macros in silicon: counted as RAM bits, and left out of the cells, flip-flops and area.");
   return [a]() -> int {
     check_output_file("--json", a->json);
     const auto configs = select_configs(a->blocks);
@@ -46,8 +47,11 @@ CommandSetup area_setup = [](CLI::App& app) {
     fmt::print("{}", synth::format_area_table(reports));
     for (std::size_t i = 0; i < configs.size(); ++i) {
       const std::string note = configs[i]->paper_storage();
-      if (!note.empty())
-        fmt::print("{}: {} flip-flops; {}\n", configs[i]->module(), reports[i].ff_bits, note);
+      if (note.empty()) continue;
+      const synth::AreaReport& r = reports[i];
+      const std::string ram =
+          r.memories ? fmt::format(" and {} RAM bits in {} memories", r.ram_bits, r.memories) : "";
+      fmt::print("{}: {} flip-flops{}; {}\n", configs[i]->module(), r.ff_bits, ram, note);
     }
     if (!a->json.empty()) {
       nlohmann::json j = reports;

@@ -53,17 +53,17 @@ std::string markdown(const std::vector<Row>& rows, const std::vector<FlowSimRow>
                      const std::string& preset) {
   std::ostringstream s;
   s << "# warpforge flow: preset " << preset << "\n\n";
-  s << "| module | verilator -Wall | yosys check | equivalence | FF bits | cells | NAND2 eq | "
-       "area um^2 | longest path |\n";
-  s << "|---|---|---|---|---:|---:|---:|---:|---:|\n";
+  s << "| module | verilator -Wall | yosys check | equivalence | FF bits | RAM bits | cells | "
+       "NAND2 eq | area um^2 | longest path |\n";
+  s << "|---|---|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& r : rows) {
-    s << fmt::format("| {} | {} | {} | {} | {} | {} | {:.1f} | {:.1f} | {} |\n", r.module,
+    s << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {:.1f} | {:.1f} | {} |\n", r.module,
                      ok(r.verilator_ok), ok(r.yosys_ok),
                      r.equiv.passed ? fmt::format("{} cycles {}, {}", r.equiv.cycles,
                                                   ok(r.equiv.covered()), coverage_summary(r.equiv))
                                     : fmt::format("MISMATCH @{}", r.equiv.mismatch_cycle),
-                     r.area.ff_bits, r.area.total_cells, r.area.nand2_eq, r.area.area_um2,
-                     r.area.longest_path);
+                     r.area.ff_bits, r.area.ram_bits, r.area.total_cells, r.area.nand2_eq,
+                     r.area.area_um2, r.area.longest_path);
   }
   if (!sims.empty()) {
     s << "\n## Short simulation\n\n";
