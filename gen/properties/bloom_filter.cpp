@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "gen/module_name.h"
 #include "gen/properties/property_module.h"
 #include "gen/verilog.h"
@@ -151,6 +153,10 @@ PropertySet emit_properties(const blocks::BloomFilterParams& p) {
   m.require("quiet_unless_answering",
             fmt::format("resp_valid_o || (!resp_present_o && resp_count_o == {})", lit(c, 0)),
             "present and count are 0 in cycles without an answer");
+  // The base case must reach a saturated count and one insert more: a reset, then count_max + 1
+  // inserts of new values, 2 cycles each; capped, as wider counts saturate in equivalence runs,
+  // not in the bounded check.
+  m.set_depth(std::min(2 * (p.count_max() + 1) + 4, 24u));
   m.invariant("mask_nonzero_when_busy", fmt::format("!busy_q || mask_q != {}", lit(bits, 0)),
               "a value sets at least one bit");
   return m.finish();
