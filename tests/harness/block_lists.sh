@@ -21,9 +21,11 @@ fail() { echo "block $1: $2" >&2; failed=1; }
 
 for block in $("$wf" params --list | cut -d' ' -f1); do
   camel=$(sed -E 's/(^|_)([a-z0-9])/\U\2/g' <<<"$block")
-  # Tracked files (and new ones not yet committed) naming the block.
+  # Tracked files (and new ones not yet committed) naming the block: its snake_case name as a
+  # whole identifier (a preset key such as `bloom_filters` names another thing), its CamelCase
+  # name also as the start of one (`TwoLevelArbiterParams`).
   files=$(git ls-files --cached --others --exclude-standard |
-          xargs grep -lE "(^|[^A-Za-z0-9_])($block|$camel)" 2>/dev/null || true)
+          xargs grep -lE "(^|[^A-Za-z0-9_])($block([^A-Za-z0-9_]|\$)|$camel)" 2>/dev/null || true)
   others=()
   for f in $files; do
     stem=$(basename "$f"); stem="${stem%%.*}"
