@@ -49,8 +49,9 @@ CommandSetup area_setup = [](CLI::App& app) {
       const std::string note = configs[i]->paper_storage();
       if (note.empty()) continue;
       const synth::AreaReport& r = reports[i];
-      const std::string ram =
-          r.memories ? fmt::format(" and {} RAM bits in {} memories", r.ram_bits, r.memories) : "";
+      const std::string ram = r.memories ? fmt::format(" and {} RAM bits in {} memor{}", r.ram_bits,
+                                                       r.memories, r.memories == 1 ? "y" : "ies")
+                                         : "";
       fmt::print("{}: {} flip-flops{}; {}\n", configs[i]->module(), r.ff_bits, ram, note);
     }
     if (!a->json.empty()) {
