@@ -123,17 +123,20 @@ struct ResumePredictorHarness {
       auto& r = s_.rng();
       if (s_.advance()) {
         const unsigned n = p_.resume_timers;
-        const unsigned sizes[] = {1, 2, n, n + 1, 2 * n + 2, 1u << std::min(p_.cond_bits(), 16u)};
+        const unsigned sizes[] = {2,     n,         n + 1,
+                                  n + 1, 2 * n + 2, 1u << std::min(p_.cond_bits(), 16u)};
         pool_.resize(sizes[r.below(6)]);
         for (auto& c : pool_) c = static_cast<std::uint32_t>(r.bits(p_.cond_bits()));
-        static constexpr double kMet[] = {0.0, 0.01, 0.1, 0.4, 1.0};
-        static constexpr double kCancel[] = {0.0, 0.0, 0.01, 0.1, 0.5};
-        static constexpr double kAck[] = {0.0, 0.01, 0.1, 0.5, 1.0};
+        // Acks and cancels mostly rare, so that the timers fill up (the tiny corner's are busy
+        // most of the time) and expiries pile up; sometimes frequent, so that they drain.
+        static constexpr double kMet[] = {0.02, 0.2, 0.4, 0.4, 1.0};
+        static constexpr double kCancel[] = {0.0, 0.0, 0.0, 0.01, 0.1};
+        static constexpr double kAck[] = {0.0, 0.0, 0.01, 0.02, 0.2};
         met_ = kMet[r.below(5)];
         cancel_ = kCancel[r.below(5)];
         ack_ = kAck[r.below(5)];
-        many_ = r.chance(0.5) ? 0.9 : 0.5;
-        spread_ = r.chance(0.3) ? 0.5 : 0.1;
+        many_ = r.chance(0.8) ? 0.97 : 0.6;
+        spread_ = r.chance(0.2) ? 0.5 : 0.03;
         time_ = r.below(4);  // 0, 1: a cycle at a time; 2: held or one; 3: jumps
       }
       Block::In in;
