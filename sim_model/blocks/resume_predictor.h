@@ -1,7 +1,8 @@
 // AWG's resume predictor (Dutu et al., ISCA 2020, sec. IV-E and V-A): when a waiting condition
 // is met, resume all of its waiters or one, and repair a wrong "one" with a timeout. One per
-// SyncMon, between the condition cache (syncmon_cache, which pops one or all waiters on request)
-// and the Bloom filters (which count the unique values written to the monitored address).
+// SyncMon, between the condition cache (the SyncMon cache block, which pops one or all waiters
+// of a met condition on request) and the Bloom filters (which count the unique values written
+// to the monitored address).
 //
 // The rule (sec. V-A): resume all waiters if there are more than one waiter and more than two
 // unique updates to the address; one waiter at a time if more than one waiter and at most two
