@@ -125,6 +125,12 @@ constexpr std::array kKeys = {
     PresetKey{"syncmon", "bloom_filters", 1, 4096, false, A::kFallback, 512},
     PresetKey{"syncmon", "bloom_bits", 2, 64, false, A::kFallback, 24},
     PresetKey{"syncmon", "bloom_hashes", 1, 16, false, A::kFallback, 6},
+    // AWG's resume prediction: a "resume one" guess arms a timer of resume_timeout cycles that
+    // resumes the rest of the condition's waiters if no later update does; resume_timers such
+    // timers per SyncMon. The paper gives no number; the fallbacks are awg-apu's, reasoned in
+    // awg-apu.toml and on the resume predictor's page.
+    PresetKey{"syncmon", "resume_timeout", 1, 1000000, false, A::kFallback, 2000},
+    PresetKey{"syncmon", "resume_timers", 1, 64, false, A::kFallback, 16},
 };
 
 }  // namespace

@@ -55,6 +55,14 @@ TEST(BlockCorners, ABlockTheMachineDoesNotHaveIsReachedByItsCornersOnly) {
             (std::set<std::string>{"syncmon_cache_s2_w2_e4_a3_v2_g2_h1"}));
   EXPECT_EQ(modules(syncmon.configs(machine, {{"cache_sets", "256"}})),
             (std::set<std::string>{"syncmon_cache_s256_w4_e512_a32_v32_g6_h1"}));
+  // The resume predictor shares the SyncMon's keys: the paper's sizes from its defaults, and
+  // awg-apu's own configuration (the same module: its defaults are awg-apu's).
+  const BlockEntry& resume = find_block("resume_predictor");
+  EXPECT_TRUE(resume.configs(machine, {}).empty());
+  EXPECT_EQ(modules(resume.configs(machine, {{"cache_sets", "256"}})),
+            (std::set<std::string>{"resume_predictor_s256_w4_e512_u2_t2000_n16"}));
+  EXPECT_EQ(modules(resume.configs(load_machine("awg-apu"), {})),
+            (std::set<std::string>{"resume_predictor_s256_w4_e512_u2_t2000_n16"}));
 }
 
 TEST(BlockCorners, CornerLookupByName) {

@@ -17,6 +17,7 @@
 #include "harness/lrr_arbiter.h"
 #include "harness/model_dut.h"
 #include "harness/mwf_arbiter.h"
+#include "harness/resume_predictor.h"
 #include "harness/saws_arbiter.h"
 #include "harness/syncmon_cache.h"
 #include "harness/two_level_arbiter.h"
@@ -223,6 +224,34 @@ TEST(SyncmonCacheStimulus, TinyCacheIsFullMostOfTheTime) {
   }
   EXPECT_GT(full, kCycles / 2) << "WG list or a set full in " << full << " cycles";
   EXPECT_GT(refused, waits / 2) << refused << " of " << waits << " waits refused";
+}
+
+// The tiny resume predictor (its `tiny` corner: 2 timers, 4 conditions) must have every
+// timer busy most of the time under the stimulus, so that the fallback to resume all, re-arms
+// and expiries are the common case, not a corner.
+TEST(ResumePredictorStimulus, TinyTimersAreBusyMostOfTheTime) {
+  using H = ResumePredictorHarness;
+  H::Params p;
+  for (const auto& [key, value] : find_block("resume_predictor").corner("tiny")->params)
+    ASSERT_EQ(blocks::set_param(p, "resume_predictor", key, value), "");
+  blocks::ResumePredictor predictor(p);
+  H::Stimulus stimulus(p, 1);
+  constexpr unsigned kCycles = 100'000;
+  unsigned busy = 0, guesses = 0, fallbacks = 0;
+  for (unsigned c = 0; c < kCycles; ++c) {
+    const auto in = stimulus.next();
+    if (stimulus.reset_now()) {
+      predictor.reset();
+      continue;
+    }
+    busy += predictor.armed() == p.resume_timers;
+    const auto st = predictor.step(in);
+    guesses += st.need_timer;
+    fallbacks += st.fallback;
+    predictor.tick(in);
+  }
+  EXPECT_GT(busy, kCycles / 2) << "every timer busy in " << busy << " cycles";
+  EXPECT_GT(fallbacks, guesses / 20) << fallbacks << " of " << guesses << " resume-one guesses";
 }
 
 }  // namespace
