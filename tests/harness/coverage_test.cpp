@@ -195,13 +195,20 @@ TEST(EquivEngine, ReportsPointsTheStimulusCannotReachAsNeverHit) {
   EXPECT_EQ(to_json(r).at("coverage_missed").get<std::vector<std::string>>(), missed);
 }
 
+// A block's parameters at one of its corners.
+template <class Params>
+Params corner_params(const char* block, const char* corner) {
+  Params p;
+  for (const auto& [key, value] : find_block(block).corner(corner)->params)
+    EXPECT_EQ(blocks::set_param(p, block, key, value), "") << block << " " << key;
+  return p;
+}
+
 // The tiny SyncMon cache (its `tiny` corner) must be full most of the time under the
 // stimulus, so that refusals and the WG list running out are the common case, not a corner.
 TEST(SyncmonCacheStimulus, TinyCacheIsFullMostOfTheTime) {
   using H = SyncmonCacheHarness;
-  H::Params p;
-  for (const auto& [key, value] : find_block("syncmon_cache").corner("tiny")->params)
-    ASSERT_EQ(blocks::set_param(p, "syncmon_cache", key, value), "");
+  const auto p = corner_params<H::Params>("syncmon_cache", "tiny");
   blocks::SyncmonCache cache(p);
   H::Stimulus stimulus(p, 1);
   constexpr unsigned kCycles = 100'000;
@@ -231,9 +238,7 @@ TEST(SyncmonCacheStimulus, TinyCacheIsFullMostOfTheTime) {
 // and expiries are the common case, not a corner.
 TEST(ResumePredictorStimulus, TinyTimersAreBusyMostOfTheTime) {
   using H = ResumePredictorHarness;
-  H::Params p;
-  for (const auto& [key, value] : find_block("resume_predictor").corner("tiny")->params)
-    ASSERT_EQ(blocks::set_param(p, "resume_predictor", key, value), "");
+  const auto p = corner_params<H::Params>("resume_predictor", "tiny");
   blocks::ResumePredictor predictor(p);
   H::Stimulus stimulus(p, 1);
   constexpr unsigned kCycles = 100'000;
