@@ -15,8 +15,9 @@
 # defaults). -n: how many mutants, drawn at random (seed --seed, default 1) from every
 # candidate (default 40). --cycles: the equivalence cycles per mutant (default 100000).
 #
-# Output: one line per mutant, "killed", "does not compile" (Verilator or the lint refuses it;
-# counted as caught) or "SURVIVED" with the line before and after, then "caught K of T
+# Output: one line per mutant, "killed" (a mismatch, or a run past its 120 s budget),
+# "does not compile" (Verilator or the lint refuses it; counted as caught) or "SURVIVED" with
+# the line before and after, then "caught K of T
 # mutants (S survived)". Exit status: 0 after a full run, whatever survived; 1 if the
 # unmutated RTL does not pass; 2 for a usage error. Each mutant is verilated afresh (20-40 s on
 # a 2-core machine), so 40 mutants take some 20 minutes.
@@ -62,8 +63,10 @@ name="$(basename "$original")"
 
 equiv() {  # equiv DIR: 0 pass, 1 mismatch, 2 refused
   local rc=0
+  # A mutant can loop for ever (a for loop that never ends): its run is ended by the budget
+  # and reported like a mismatch (exit 1), which counts as caught.
   (cd "$1" && "$wf" equiv "$block" "${selection[@]}" --rtl "$name" --cycles "$cycles" \
-    > log 2>&1) || rc=$?
+    --time-budget 120 > log 2>&1) || rc=$?
   return "$rc"
 }
 mkdir "$tmp/base" && cp "$original" "$tmp/base/$name"
@@ -91,7 +94,7 @@ for i in range(start, len(lines)):
         continue
     for pattern, repl in swaps:
         for m in re.finditer(pattern, code):
-            if pattern == r' <= ' and re.fullmatch(r'\s*[\w\[\]:+\- ]*', code[:m.start()]):
+            if pattern == r' <= ' and re.fullmatch(r"\s*[\w\[\]:+*\- ]*", code[:m.start()]):
                 continue  # a non-blocking assignment, not a comparison
             candidates.append((i, text[:m.start()] + repl + text[m.end():]))
 random.Random(seed).shuffle(candidates)
