@@ -2,23 +2,10 @@
 
 #include <bit>
 
+#include "sim_model/blocks/hash_rows.h"
+#include "sim_model/blocks/warp_select.h"
+
 namespace wf::blocks {
-
-namespace {
-
-std::uint64_t bloom_low_mask(unsigned bits) {
-  return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
-}
-
-// splitmix64: a fixed, well-mixed row per (seed, hash, bit) without a table.
-std::uint64_t bloom_mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 std::string BloomFilterParams::validate() const {
   if (bloom_hashes > bloom_bits) return "bloom_hashes must be at most bloom_bits";
@@ -60,17 +47,16 @@ std::vector<BloomFilterParams> BloomFilterParams::for_machine(const Machine& m) 
 }
 
 std::uint64_t BloomFilterParams::hash_row(unsigned hash, unsigned bit) const {
-  return bloom_mix((std::uint64_t{hash_seed} << 16) | (hash << 8) | bit) &
-         bloom_low_mask(value_bits);
+  return hash_row_mix((std::uint64_t{hash_seed} << 16) | (hash << 8) | bit) & low_mask(value_bits);
 }
 
 unsigned BloomFilterParams::hash_offset(unsigned hash) const {
-  return static_cast<unsigned>(bloom_mix((std::uint64_t{hash_seed} << 16) | (hash << 8) | 0xFF) &
-                               bloom_low_mask(hash_bits()));
+  return static_cast<unsigned>(hash_row_mix((std::uint64_t{hash_seed} << 16) | (hash << 8) | 0xFF) &
+                               low_mask(hash_bits()));
 }
 
 unsigned BloomFilterParams::hash_index(unsigned hash, std::uint64_t value) const {
-  const std::uint64_t v = value & bloom_low_mask(value_bits);
+  const std::uint64_t v = value & low_mask(value_bits);
   std::uint64_t h = hash_offset(hash);
   for (unsigned j = 0; j < hash_bits(); ++j)
     h ^= static_cast<std::uint64_t>(std::popcount(v & hash_row(hash, j)) & 1) << j;
@@ -120,7 +106,7 @@ void BloomFilter::tick(const In& in) {
     busy_ = true;
     insert_ = in.req_insert;
     clear_ = in.req_clear;
-    filter_ = in.req_filter & static_cast<unsigned>(bloom_low_mask(p_.filter_bits()));
+    filter_ = in.req_filter & static_cast<unsigned>(low_mask(p_.filter_bits()));
     mask_ = p_.mask(in.req_value);
     // The registered read port; an index beyond the RAM reads nothing the answer uses.
     if (in_range()) {

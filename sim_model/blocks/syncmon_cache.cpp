@@ -2,23 +2,10 @@
 
 #include <bit>
 
+#include "sim_model/blocks/hash_rows.h"
+#include "sim_model/blocks/warp_select.h"
+
 namespace wf::blocks {
-
-namespace {
-
-std::uint64_t syncmon_low_mask(unsigned bits) {
-  return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
-}
-
-// splitmix64: a fixed, well-mixed row per (seed, bit) without a table.
-std::uint64_t syncmon_mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
-
-}  // namespace
 
 std::string SyncmonCacheParams::validate() const {
   if (cache_sets < 2 || !std::has_single_bit(cache_sets))
@@ -79,12 +66,12 @@ unsigned SyncmonCacheParams::key_bits() const {
 }
 
 std::uint64_t SyncmonCacheParams::hash_row(unsigned bit) const {
-  return syncmon_mix((std::uint64_t{hash_seed} << 16) | bit) & syncmon_low_mask(key_bits());
+  return hash_row_mix((std::uint64_t{hash_seed} << 16) | bit) & low_mask(key_bits());
 }
 
 unsigned SyncmonCacheParams::hash(std::uint64_t addr, std::uint64_t value) const {
   const std::uint64_t key =
-      ((addr & syncmon_low_mask(addr_bits)) << shift()) | (value & syncmon_low_mask(value_bits));
+      ((addr & low_mask(addr_bits)) << shift()) | (value & low_mask(value_bits));
   unsigned set = 0;
   for (unsigned i = 0; i < set_bits(); ++i)
     set |= static_cast<unsigned>(std::popcount(key & hash_row(i)) & 1) << i;
@@ -148,9 +135,9 @@ void SyncmonCache::tick(const In& in) {
       if (!in.req_valid) break;
       update_ = in.req_update;
       all_ = in.req_all;
-      addr_ = in.req_addr & syncmon_low_mask(p_.addr_bits);
-      value_ = in.req_value & syncmon_low_mask(p_.value_bits);
-      wg_ = in.req_wg & static_cast<std::uint32_t>(syncmon_low_mask(p_.wg_bits));
+      addr_ = in.req_addr & low_mask(p_.addr_bits);
+      value_ = in.req_value & low_mask(p_.value_bits);
+      wg_ = in.req_wg & static_cast<std::uint32_t>(low_mask(p_.wg_bits));
       set_ = p_.hash(addr_, value_);
       row_ = cache_[set_];
       next_rd_ = next_[free_head_];
