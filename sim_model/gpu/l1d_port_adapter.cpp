@@ -53,6 +53,9 @@ const sm::L1Stats& L1dPortAdapter::stats() const {
   view_.atomics = s.atomic_lines;
   view_.mshr_merges = s.mshr_merges;
   view_.stall_cycles = s.stall_cycles;
+  view_.mshr_full_cycles = s.mshr_full_cycles;
+  view_.miss_queue_full_cycles = s.miss_queue_full_cycles;
+  view_.merge_full_cycles = s.merge_full_cycles;
   return view_;
 }
 

@@ -115,6 +115,9 @@ constexpr ReportRow kRows[] = {
     {"l1d.hit_rate", "l1d_hit_rate", 18, ratio_over_l1s<&L1Stats::hits, &L1Stats::accesses>},
     {"l1d.mshr_merges", "", kNone, over_l1s<&L1Stats::mshr_merges>},
     {"l1d.stall_cycles", "", kNone, over_l1s<&L1Stats::stall_cycles>},
+    {"l1d.mshr_full_cycles", "", kNone, over_l1s<&L1Stats::mshr_full_cycles>},
+    {"l1d.miss_queue_full_cycles", "", kNone, over_l1s<&L1Stats::miss_queue_full_cycles>},
+    {"l1d.merge_full_cycles", "", kNone, over_l1s<&L1Stats::merge_full_cycles>},
     {"l1d.store_lines", "", kNone, over_l1s<&L1Stats::stores>},
     {"l1d.atomic_lines", "", kNone, over_l1s<&L1Stats::atomics>},
     {"l1i.accesses", "", kNone, over_sms<&SmStats::icache_accesses>},
@@ -124,7 +127,13 @@ constexpr ReportRow kRows[] = {
     {"l2.hit_rate", "l2_hit_rate", 19, memory<&MemoryStats::l2_hit_rate>},
     {"l2.mshr_merges", "", kNone, memory<&MemoryStats::l2_mshr_merges>},
     {"l2.writebacks", "", kNone, memory<&MemoryStats::l2_writebacks>},
+    // Write misses kept as partial lines, and reads or atomics that fetched a partial line.
+    {"l2.partial_writes", "", kNone, memory<&MemoryStats::l2_partial_writes>},
+    {"l2.partial_fills", "", kNone, memory<&MemoryStats::l2_partial_fills>},
     {"l2.atomics", "", kNone, memory<&MemoryStats::atomics>},
+    // Cycles the sub-partitions' atomic units were busy, and atomics waited for them.
+    {"l2.atomic_unit_busy_cycles", "", kNone, memory<&MemoryStats::atomic_unit_busy_cycles>},
+    {"l2.atomic_unit_stall_cycles", "", kNone, memory<&MemoryStats::atomic_unit_stall_cycles>},
     {"dram.reads", "dram_reads", 20, memory<&MemoryStats::dram_reads>},
     {"dram.writes", "dram_writes", 21, memory<&MemoryStats::dram_writes>},
     {"dram.row_hits", "", kNone, memory<&MemoryStats::dram_row_hits>},
@@ -139,7 +148,7 @@ constexpr ReportRow kRows[] = {
      memory<&MemoryStats::dram_queue_full_cycles>},
     {"dram.data_cycles", "", kNone, memory<&MemoryStats::dram_data_cycles>},  // all channels
     {"dram.cycles", "", kNone, memory<&MemoryStats::dram_cycles>},            // DRAM clock
-    // A reply could not enter its SM's port.
+    // Sub-partition cycles a reply ready at the L2 could not enter the reply network.
     {"icnt.to_sm_stall_cycles", "icnt_to_sm_stall_cycles", 26,
      memory<&MemoryStats::icnt_to_sm_stall_cycles>},
     // Issue to data of global loads and atomics.

@@ -121,6 +121,11 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   auto& results = session_.results();
   results.kernels.push_back({ctx.kernel_fn().name, now_, now_, 0, 0, {}});
   kernel_ = &results.kernels.back();
+  if (config_.launch_overhead_cycles > 0) {
+    // The previous launch drained the memory system; the GPU idles until the first dispatch.
+    memory_->skip_idle(config_.launch_overhead_cycles);
+    now_ += config_.launch_overhead_cycles;
+  }
   ctas_.begin_launch(shape, ctx.grid.count());
   std::visit([&](auto& p) { p.begin_launch(ctas_); }, dispatch_);
   const std::uint64_t total_ctas = ctas_.total_ctas();

@@ -29,6 +29,7 @@ unsigned Coalescer::coalesce(const ptx::MemAccess& m, std::uint32_t sm, std::uin
   }
   const std::uint64_t line_mask = ~std::uint64_t{line_bytes_ - 1};
   const unsigned span = std::max<unsigned>(m.bytes, 1);
+  const bool store = m.is_store;
   for (std::uint64_t lanes = m.lanes; lanes != 0; lanes &= lanes - 1) {
     const auto lane = static_cast<unsigned>(std::countr_zero(lanes));
     const std::uint64_t a = m.addr[lane];
@@ -39,8 +40,12 @@ unsigned Coalescer::coalesce(const ptx::MemAccess& m, std::uint32_t sm, std::uin
           ((a + span - 1) & line_mask) == out[n - 1].addr) {
         out[n - 1].bytes = std::min<std::uint32_t>(out[n - 1].bytes + span, line_bytes_);
         out[n - 1].lanes |= 1ull << lane;
+        if (store) {
+          const auto lo = static_cast<unsigned>(a - out[n - 1].addr);
+          out[n - 1].mask.set(lo, lo + span, line_bytes_);
+        }
       } else {
-        add(a, m.bytes, lane, out, n);
+        add(a, m.bytes, lane, store, out, n);
       }
       continue;
     }
@@ -48,14 +53,14 @@ unsigned Coalescer::coalesce(const ptx::MemAccess& m, std::uint32_t sm, std::uin
     for (std::uint64_t off = a; off < a + m.bytes;) {
       const unsigned chunk =
           static_cast<unsigned>(std::min<std::uint64_t>(4 - off % 4, a + m.bytes - off));
-      add(local_address(sm, warp, lane, off), chunk, lane, out, n);
+      add(local_address(sm, warp, lane, off), chunk, lane, store, out, n);
       off += chunk;
     }
   }
   return n;
 }
 
-void Coalescer::add(std::uint64_t addr, unsigned bytes, unsigned lane, Lines& out,
+void Coalescer::add(std::uint64_t addr, unsigned bytes, unsigned lane, bool store, Lines& out,
                     unsigned& n) const {
   const std::uint64_t mask = ~std::uint64_t{line_bytes_ - 1};
   const std::uint64_t end = addr + std::max(bytes, 1u);
@@ -76,10 +81,14 @@ void Coalescer::add(std::uint64_t addr, unsigned bytes, unsigned lane, Lines& ou
     }
     if (i == n) {
       if (n == Coalescer::kMaxLines) throw std::logic_error("coalescer: too many lines");
-      out[n++] = LineAccess{line, 0, 0};
+      out[n++] = LineAccess{line, 0, 0, {}, 0};
     }
     out[i].bytes = std::min<std::uint32_t>(out[i].bytes + touched, line_bytes_);
     out[i].lanes |= 1ull << lane;
+    if (store) {
+      out[i].mask.set(static_cast<unsigned>(lo - line), static_cast<unsigned>(hi - line),
+                      line_bytes_);
+    }
   }
 }
 

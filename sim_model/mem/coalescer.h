@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "sim_model/mem/byte_mask.h"
 #include "sim_model/ptx/step_record.h"
 
 namespace wf::mem {
@@ -15,6 +16,8 @@ struct LineAccess {
   std::uint64_t addr = 0;   // line address
   std::uint32_t bytes = 0;  // bytes of the line the lanes touch (capped at the line size)
   std::uint64_t lanes = 0;  // lanes that touch it
+  ByteMask mask;            // stores only: the bytes written
+  std::uint8_t same = 0;    // atomics: the most lanes on one address (the L1 fills it in)
 };
 
 class Coalescer {
@@ -36,7 +39,8 @@ class Coalescer {
                               std::uint64_t offset) const;
 
  private:
-  void add(std::uint64_t addr, unsigned bytes, unsigned lane, Lines& out, unsigned& n) const;
+  void add(std::uint64_t addr, unsigned bytes, unsigned lane, bool store, Lines& out,
+           unsigned& n) const;
 
   unsigned line_bytes_, warp_size_;
 };

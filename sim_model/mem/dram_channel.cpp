@@ -52,8 +52,9 @@ bool DramChannel::try_column(std::uint64_t now) {
     Bank& b = banks_[e.bank];
     if (!b.open || b.row != e.row || now < b.ready_col) continue;
     const std::uint64_t start = now + t_.tCL;
-    bus_free_ = start + line_cycles_;
-    stats_.data_cycles += line_cycles_;
+    const unsigned cycles = e.req.bursts ? e.req.bursts * t_.burst_cycles() : line_cycles_;
+    bus_free_ = start + cycles;
+    stats_.data_cycles += cycles;
     b.ready_pre = std::max(b.ready_pre, bus_free_);
     (b.accessed ? stats_.row_hits : stats_.row_misses) += 1;
     b.accessed = true;

@@ -20,6 +20,7 @@ struct DramRequest {
   std::uint32_t sub = 0;   // sub-partition to return a read to
   std::uint32_t tag = 0;   // the sub-partition's MSHR
   bool write = false;
+  std::uint8_t bursts = 0;  // writes: data bursts it moves (0: the whole line)
 };
 
 struct DramCompletion {

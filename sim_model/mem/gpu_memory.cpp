@@ -33,6 +33,8 @@ void GpuMemory::send(const LineRequest& request) {
   Packet& p = requests_.add(request.sm);  // filled in place (see Crossbar::grant)
   p.req = request;
   p.req.addr &= ~std::uint64_t{c_.l2.line_bytes - 1};
+  if (request.kind == RequestKind::kWrite && p.req.mask.empty())
+    p.req.mask.set(0, std::clamp(request.bytes, 1u, c_.l2.line_bytes), c_.l2.line_bytes);
   p.sent = now_;
   p.dest = map_.subpartition(p.req.addr);
   p.flits = c_.flits(request.kind == RequestKind::kRead ? 0 : request.bytes);
@@ -68,7 +70,8 @@ void GpuMemory::tick() {
   }
   requests_.tick(now_);
   first_sub_due_ = std::min(first_sub_due_, requests_.take_first_new_front());
-  shared_.stats.icnt_to_sm_stall_cycles += replies_.tick(now_);
+  // A full SM port shows where it backs up to: the sub-partitions' replies (L2Partition).
+  replies_.tick(now_);
   ++now_;
   // Replies whose tail flit arrived by the new cycle become takeable.
   replies_due_ = std::min(replies_due_, replies_.take_first_new_front());

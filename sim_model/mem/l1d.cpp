@@ -1,5 +1,7 @@
 #include "sim_model/mem/l1d.h"
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace wf::mem {
@@ -13,6 +15,9 @@ L1Stats& L1Stats::operator+=(const L1Stats& o) {
   atomic_lines += o.atomic_lines;
   instructions += o.instructions;
   stall_cycles += o.stall_cycles;
+  mshr_full_cycles += o.mshr_full_cycles;
+  miss_queue_full_cycles += o.miss_queue_full_cycles;
+  merge_full_cycles += o.merge_full_cycles;
   return *this;
 }
 
@@ -57,6 +62,7 @@ L1Status L1DataCache::access(std::uint64_t token, std::uint32_t warp, const ptx:
   current_slot_ = slot;
   current_kind_ =
       atomic ? RequestKind::kAtomic : (m.is_store ? RequestKind::kWrite : RequestKind::kRead);
+  if (atomic) count_same_addresses(m);
   if (current_lines_ == 0) {
     slots_[slot].looked_up = true;
     maybe_complete(slot);
@@ -70,7 +76,7 @@ void L1DataCache::tick(std::uint64_t now) {
   while (!hits_.empty() && hits_.front().ready <= now) line_done(hits_.pop().slot);
   if (current_lines_ > 0) {
     if (lookup_stalled_) {
-      ++stats_.stall_cycles;
+      count_stall();
     } else if (lookup(current_[current_next_], now)) {
       if (++current_next_ == current_lines_) {
         current_lines_ = 0;
@@ -79,7 +85,7 @@ void L1DataCache::tick(std::uint64_t now) {
       }
     } else {
       lookup_stalled_ = stall_until_change_;
-      ++stats_.stall_cycles;
+      count_stall();
     }
   }
   if (!miss_queue_.empty() && lower_.can_send(sm_)) {
@@ -95,8 +101,12 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
   const std::uint64_t index = line.addr / c_.line_bytes;
   Slot& slot = slots_[current_slot_];
   if (current_kind_ != RequestKind::kRead) {
-    if (miss_queue_.full()) return false;
-    LineRequest r{0, sm_, line.addr, line.bytes, current_kind_, now};
+    if (miss_queue_.full()) {
+      refusal_ = Refusal::kMissQueue;
+      return false;
+    }
+    LineRequest r{0, sm_, line.addr, line.bytes, current_kind_, now, {}, 0, 0};
+    r.mask = line.mask;
     if (current_kind_ == RequestKind::kWrite) {
       // Write-through; a hit keeps the (updated) line, a miss does not allocate.
       const int way = tags_.find(index, line.addr);
@@ -106,6 +116,8 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
     } else {
       ++stats_.atomic_lines;
       r.id = kAtomicId | current_slot_;
+      r.atomic_ops = static_cast<std::uint8_t>(std::popcount(line.lanes));
+      r.atomic_same = line.same;
       miss_queue_.push(Outgoing{r, kNoSlot});
     }
     ++slot.outstanding;
@@ -123,11 +135,17 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
   const int m = find_mshr(line.addr, index);
   if (m >= 0) {
     std::uint32_t& merged = mshr_merged_[m];
-    if (merged == c_.mshr_max_merge) return false;
+    if (merged == c_.mshr_max_merge) {
+      refusal_ = Refusal::kMerge;
+      return false;
+    }
     mshr_waiters_[m * c_.mshr_max_merge + merged++] = current_slot_;
     ++stats_.mshr_merges;
   } else {
-    if (free_mshrs_.empty() || miss_queue_.full()) return false;
+    if (free_mshrs_.empty() || miss_queue_.full()) {
+      refusal_ = free_mshrs_.empty() ? Refusal::kMshrs : Refusal::kMissQueue;
+      return false;
+    }
     const std::uint32_t id = free_mshrs_.back();
     free_mshrs_.pop_back();
     mshr_line_[id] = line.addr;
@@ -135,12 +153,42 @@ bool L1DataCache::lookup(const LineAccess& line, std::uint64_t now) {
     mshr_merged_[id] = 1;
     mshr_waiters_[id * c_.mshr_max_merge] = current_slot_;
     miss_queue_.push(
-        Outgoing{LineRequest{id, sm_, line.addr, c_.line_bytes, RequestKind::kRead, now}, kNoSlot});
+        Outgoing{LineRequest{id, sm_, line.addr, c_.line_bytes, RequestKind::kRead, now, {}, 0, 0},
+                 kNoSlot});
   }
   ++stats_.load_lines;
   ++stats_.misses;
   ++slot.outstanding;
   return true;
+}
+
+void L1DataCache::count_stall() {
+  ++stats_.stall_cycles;
+  switch (refusal_) {
+    case Refusal::kMshrs:
+      ++stats_.mshr_full_cycles;
+      break;
+    case Refusal::kMissQueue:
+      ++stats_.miss_queue_full_cycles;
+      break;
+    case Refusal::kMerge:
+      ++stats_.merge_full_cycles;
+      break;
+  }
+}
+
+void L1DataCache::count_same_addresses(const ptx::MemAccess& m) {
+  for (unsigned i = 0; i < current_lines_; ++i) {
+    LineAccess& line = current_[i];
+    unsigned most = 0;
+    for (std::uint64_t lanes = line.lanes; lanes != 0; lanes &= lanes - 1) {
+      const std::uint64_t a = m.addr[std::countr_zero(lanes)];
+      unsigned n = 0;
+      for (std::uint64_t o = line.lanes; o != 0; o &= o - 1) n += m.addr[std::countr_zero(o)] == a;
+      most = std::max(most, n);
+    }
+    line.same = static_cast<std::uint8_t>(most);
+  }
 }
 
 void L1DataCache::receive(const LineResponse& r) {

@@ -31,6 +31,8 @@ struct L1Stats {
   std::uint64_t store_lines = 0, atomic_lines = 0;
   std::uint64_t instructions = 0;
   std::uint64_t stall_cycles = 0;  // a line could not proceed (MSHR / miss queue / merge)
+  // The stall cycles by what refused the line (GPGPU-Sim's reservation failures).
+  std::uint64_t mshr_full_cycles = 0, miss_queue_full_cycles = 0, merge_full_cycles = 0;
 
   double hit_rate() const { return load_lines ? double(hits) / load_lines : 0.0; }
   L1Stats& operator+=(const L1Stats& o);
@@ -101,6 +103,9 @@ class L1DataCache {
   };
 
   bool lookup(const LineAccess& line, std::uint64_t now);
+  void count_stall();
+  // Atomics: each line's most lanes on one address (the L2's atomic unit serialises those).
+  void count_same_addresses(const ptx::MemAccess& m);
   void receive(const LineResponse& r);
   void line_done(std::uint32_t slot);
   void maybe_complete(std::uint32_t slot);
@@ -119,6 +124,8 @@ class L1DataCache {
   // changed since: only a reply (tags, MSHRs) or a sent request (miss queue) can change that,
   // so the retry would fail again and is not repeated.
   bool lookup_stalled_ = false;
+  enum class Refusal : std::uint8_t { kMshrs, kMissQueue, kMerge };
+  Refusal refusal_ = Refusal::kMshrs;  // what refused the current line's last lookup
   // Whether a refused lookup waits as above; not in reference mode (L1Config::reference).
   bool stall_until_change_;
   std::uint32_t busy_slots_ = 0;

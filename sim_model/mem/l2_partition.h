@@ -1,8 +1,24 @@
 // One L2 sub-partition: takes requests from the crossbar, delays them by the ROP latency, looks
 // them up in its slice of the L2 (one access per cycle), sends misses and dirty evictions to
-// its DRAM channel and replies through the crossbar. Atomics are performed here: the hook runs
-// when the atomic passes the tag lookup, so atomics to one sub-partition take effect in arrival
-// order; the reply follows the L2 access (after the fill on a miss).
+// its DRAM channel and replies through the crossbar.
+//
+// Write-back with byte masks, as Fermi's L2: a write that misses allocates its line with only
+// the bytes written valid (a partial line, dirty) and fetches nothing, so partial stores to one
+// line merge in the L2; a read or an atomic that finds a partial line fetches it and merges the
+// fill under the written bytes; a partial line is written back as the DRAM bursts its bytes
+// touch.
+//
+// Atomics are performed here by the sub-partition's atomic unit: the hook runs when the atomic
+// passes the tag lookup, so atomics to one sub-partition take effect in arrival order. The unit
+// is busy max(ceil(ops / [l2] atomic_ops_per_cycle), most ops on one address ×
+// [l2] atomic_same_address_cycles) cycles per request; an atomic that finds it busy waits at
+// the head of the ROP queue, and a hit's reply leaves when the unit is done with it (after the
+// fill on a miss).
+//
+// The reply network's back-pressure: a reply that cannot enter the crossbar (the
+// sub-partition's output queue full) holds the L2 (a hit at the head of the ROP queue, a filled
+// line's waiters, an atomic's delayed reply), and each such sub-partition cycle counts in
+// MemoryStats::icnt_to_sm_stall_cycles.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +57,8 @@ class L2Partition {
     if (!draining_.empty()) return 0;  // retried every cycle while the reply crossbar is full
     std::uint64_t t = Crossbar::kNever;
     if (!fills_.empty()) t = fills_.front().ready;
+    if (!atomic_replies_.empty() && atomic_replies_.front().ready < t)
+      t = atomic_replies_.front().ready;
     if (!rop_.empty() && rop_.front().ready < t) t = rop_.front().ready;
     return t;
   }
@@ -63,7 +81,11 @@ class L2Partition {
   bool write(const Packet& p, std::uint64_t now);
   bool dram_room(unsigned n, std::uint64_t now);
   void evict(int way);
-  void reply(const Packet& p, std::uint64_t now);
+  // Sends a miss for `line` (at `way`, now reserved) to DRAM with `p` its first waiter.
+  void fetch(const Packet& p, std::uint64_t line, int way, bool dirty_on_fill);
+  bool reply(const Packet& p, std::uint64_t now);
+  // False while the atomic unit is busy; else takes it for the request's operations.
+  bool take_atomic_unit(const Packet& p, std::uint64_t now);
   void perform_atomic(const Packet& p);
   int find_mshr(std::uint64_t line) const;
 
@@ -80,7 +102,11 @@ class L2Partition {
   std::vector<std::uint32_t> free_mshrs_;
   Ring<Packet> rop_;
   Ring<Fill> fills_;
-  Ring<std::uint32_t> draining_;  // filled MSHRs replying to their waiters
+  Ring<std::uint32_t> draining_;   // filled MSHRs replying to their waiters
+  std::vector<ByteMask> masks_;    // per way: the bytes a partial line holds
+  Ring<Packet> atomic_replies_;    // atomic hits' replies, each ready when the unit is done
+  std::uint64_t atomic_free_ = 0;  // first cycle the atomic unit takes a new request
+  bool reply_blocked_ = false;     // this tick a reply found the crossbar full
 };
 
 }  // namespace wf::mem

@@ -56,6 +56,8 @@ MemConfig read_mem_config(const Machine& m) {
   l2.rop_latency = u("l2.rop_latency");
   l2.input_queue = u("l2.input_queue");
   l2.output_queue = u("l2.output_queue");
+  l2.atomic_ops_per_cycle = u("l2.atomic_ops_per_cycle");
+  l2.atomic_same_address_cycles = u("l2.atomic_same_address_cycles");
   // The preset rules made this whole sets of a power of two.
   l2.sets = u("memory.l2_bytes") / c.subpartitions() / (l2.ways * l2.line_bytes);
   return c;

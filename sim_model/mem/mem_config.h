@@ -30,6 +30,8 @@ struct L2Config {
   unsigned mshr_entries = 32, mshr_max_merge = 4;
   unsigned rop_latency = 120;
   unsigned input_queue = 8, output_queue = 8;
+  // The atomic unit: operations on distinct addresses per cycle, cycles between two on one.
+  unsigned atomic_ops_per_cycle = 1, atomic_same_address_cycles = 1;
 };
 
 struct DramConfig {

@@ -12,6 +12,8 @@
 #include <memory>
 #include <string>
 
+#include "sim_model/mem/byte_mask.h"
+
 namespace wf {
 struct Machine;
 }
@@ -27,6 +29,11 @@ struct LineRequest {
   std::uint32_t bytes = 0;  // bytes the request moves (stores, atomics) or needs (reads)
   RequestKind kind = RequestKind::kRead;
   std::uint64_t issue_cycle = 0;  // core cycle the SM sent it (for latency statistics)
+  // Writes: the bytes of the line written (empty: the first `bytes`), which the L2 merges.
+  ByteMask mask;
+  // Atomics: the operations the request carries (one per lane, 0 counts as 1) and the most of
+  // them on one address, which the L2's atomic unit performs one after another.
+  std::uint8_t atomic_ops = 0, atomic_same = 0;
 };
 
 struct LineResponse {
@@ -39,16 +46,22 @@ struct MemoryStats {
   std::uint64_t l2_accesses = 0, l2_hits = 0;
   std::uint64_t dram_reads = 0, dram_writes = 0;
   std::uint64_t dram_row_hits = 0, dram_row_misses = 0;
-  std::uint64_t dram_queue_full_cycles = 0;   // a DRAM request queue refused a request
-  std::uint64_t icnt_to_sm_stall_cycles = 0;  // a response could not enter an SM's port
-  std::uint64_t round_trip_cycles = 0;        // summed over responses
+  std::uint64_t dram_queue_full_cycles = 0;  // a DRAM request queue refused a request
+  // Sub-partition cycles in which a reply was ready at the L2 but the reply network could not
+  // take it (GPGPU-Sim's gpu_stall_icnt2sh, BLOCKLAT's interconnect stall).
+  std::uint64_t icnt_to_sm_stall_cycles = 0;
+  std::uint64_t round_trip_cycles = 0;  // summed over responses
   std::uint64_t responses = 0;
   std::uint64_t atomics = 0;
   // Added by the memory system's implementation (sim_model/mem).
-  std::uint64_t l2_mshr_merges = 0;    // L2 misses to a line already being fetched
-  std::uint64_t l2_writebacks = 0;     // dirty L2 evictions (also in dram_writes)
-  std::uint64_t dram_data_cycles = 0;  // DRAM cycles some data bus carried data (all channels)
-  std::uint64_t dram_cycles = 0;       // DRAM clock cycles elapsed
+  std::uint64_t l2_mshr_merges = 0;     // L2 misses to a line already being fetched
+  std::uint64_t l2_writebacks = 0;      // dirty L2 evictions (also in dram_writes)
+  std::uint64_t dram_data_cycles = 0;   // DRAM cycles some data bus carried data (all channels)
+  std::uint64_t dram_cycles = 0;        // DRAM clock cycles elapsed
+  std::uint64_t l2_partial_writes = 0;  // write misses kept as partial lines, nothing fetched
+  std::uint64_t l2_partial_fills = 0;   // reads or atomics that fetched the rest of a partial line
+  std::uint64_t atomic_unit_busy_cycles = 0;   // summed over sub-partitions
+  std::uint64_t atomic_unit_stall_cycles = 0;  // an atomic waited for its sub-partition's unit
   // Counted by the row_buffer model only (row_buffer_dram.h); the reports print them for it.
   std::uint64_t dram_row_conflicts = 0;    // row misses that found another row open
   std::uint64_t dram_queue_cycles = 0;     // summed: arrival to the start at the bank

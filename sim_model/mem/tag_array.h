@@ -1,6 +1,6 @@
 // Tags of a set-associative cache with true LRU. Used by the L1 (no reservations: loads
 // allocate on fill) and the L2 (a miss reserves its way until the fill, GPGPU-Sim's
-// allocate-on-miss).
+// allocate-on-miss; a write miss keeps only the bytes written, a partial line).
 #pragma once
 
 #include <cstdint>
@@ -10,7 +10,7 @@ namespace wf::mem {
 
 class TagArray {
  public:
-  enum class State : std::uint8_t { kInvalid, kValid, kReserved };
+  enum class State : std::uint8_t { kInvalid, kValid, kReserved, kPartial };
   static constexpr int kNone = -1;
 
   TagArray(unsigned sets, unsigned ways) : sets_(sets), ways_(ways), lines_(sets * ways) {}
@@ -28,15 +28,15 @@ class TagArray {
     return kNone;
   }
 
-  // An invalid way if any, else the least recently used valid one; kNone when every way is
-  // reserved.
+  // An invalid way if any, else the least recently used valid or partial one; kNone when every
+  // way is reserved.
   int victim(std::uint64_t index) const {
     const unsigned base = set_base(index);
     int best = kNone;
     for (unsigned w = 0; w < ways_; ++w) {
       const Line& l = lines_[base + w];
       if (l.state == State::kInvalid) return static_cast<int>(base + w);
-      if (l.state == State::kValid && (best == kNone || l.last_use < lines_[best].last_use)) {
+      if (l.state != State::kReserved && (best == kNone || l.last_use < lines_[best].last_use)) {
         best = static_cast<int>(base + w);
       }
     }

@@ -19,6 +19,7 @@ constexpr std::string_view kRowBuffer = "row_buffer";
 constexpr std::array kKeys = {
     PresetKey{"gpu", "num_sms", 1, 256, false, A::kFallback, 15},
     PresetKey{"gpu", "core_clock_mhz", 1, 10000, false, A::kFallback, 700},
+    PresetKey{"gpu", "launch_overhead_cycles", 0, 10000000, false, A::kFallback, 0},
     PresetKey{"gpu", "dram_clock_mhz", 1, 10000, false, A::kFallback, 924, kGolden, kGddr},
 
     PresetKey{"sm", "warp_size", 1, 1024, true, A::kRequired, 0},
@@ -100,6 +101,8 @@ constexpr std::array kKeys = {
     PresetKey{"l2", "rop_latency", 1, 10000, false, A::kFallback, 120, kGolden, kGddr},
     PresetKey{"l2", "input_queue", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
+    PresetKey{"l2", "atomic_ops_per_cycle", 1, 64, false, A::kFallback, 1, kGolden, kGddr},
+    PresetKey{"l2", "atomic_same_address_cycles", 0, 1000, false, A::kFallback, 1, kGolden, kGddr},
 
     PresetKey{"dram", "banks", 1, 64, true, A::kFallback, 16, kGolden},
     PresetKey{"dram", "row_bytes", 128, kMi, true, A::kFallback, 2048, kGolden},

@@ -17,6 +17,9 @@ struct L1Stats {
   std::uint64_t stores = 0, atomics = 0;
   std::uint64_t mshr_merges = 0;
   std::uint64_t stall_cycles = 0;  // a line could not be looked up (MSHRs, miss queue full)
+  // stall_cycles by what refused the line: no free MSHR, a full miss queue, an MSHR that
+  // merged all it can (the reservation failures GPGPU-Sim counts).
+  std::uint64_t mshr_full_cycles = 0, miss_queue_full_cycles = 0, merge_full_cycles = 0;
 };
 
 class L1DataPort {

@@ -50,6 +50,7 @@ const std::vector<Field>& fields() {
   using C = TimingConfig;
   static const std::vector<Field> table = {
       {"gpu.num_sms", &C::num_sms},
+      {"gpu.launch_overhead_cycles", &C::launch_overhead_cycles},
       {"sm.max_threads", &C::max_threads},
       {"sm.registers", &C::registers},
       {"sm.shared_memory_bytes", &C::shared_memory_bytes},

@@ -28,6 +28,9 @@ struct TimingConfig {
 
   // [gpu]
   unsigned num_sms = 15;
+  // Core cycles from a launch to its first CTA's dispatch, the GPU idle ([gpu]
+  // launch_overhead_cycles); counted in the launch's cycles.
+  unsigned launch_overhead_cycles = 0;
   // [sm]
   unsigned max_threads = 1536;
   unsigned registers = 32768;

@@ -113,6 +113,30 @@ TEST(LaunchCounts, CtaThatFitsNoSmNamesTheMachine) {
   }
 }
 
+// [gpu] launch_overhead_cycles: each launch idles that long before its first CTA, inside the
+// launch's cycles.
+TEST(LaunchCounts, LaunchOverheadIsCountedInEveryLaunch) {
+  auto run_two = [](unsigned overhead) {
+    sm::TimingConfig c = sm::load_timing_config(load_machine(kDefaultPreset));
+    c.launch_overhead_cycles = overhead;
+    RuntimeOptions o;
+    o.timing = std::make_shared<TimingSession>(c);
+    Runtime rt(o);
+    rt.load_ptx(kEmpty, "empty.ptx");
+    rt.launch("empty", Dim3{1, 1, 1}, Dim3{32, 1, 1}, {});
+    rt.launch("empty", Dim3{1, 1, 1}, Dim3{32, 1, 1}, {});
+    return o.timing->results();
+  };
+  const TimingResults a = run_two(0), b = run_two(500);
+  ASSERT_EQ(a.kernels.size(), 2u);
+  ASSERT_EQ(b.kernels.size(), 2u);
+  for (unsigned k = 0; k < 2; ++k) {
+    EXPECT_EQ(b.kernels[k].end_cycle - b.kernels[k].start_cycle,
+              a.kernels[k].end_cycle - a.kernels[k].start_cycle + 500);
+  }
+  EXPECT_EQ(b.cycles, a.cycles + 1000);
+}
+
 TEST(LaunchCounts, DispatcherCountsCtasIn64Bits) {
   std::vector<std::unique_ptr<sm::Sm>> sms;
   std::vector<std::uint8_t> asleep;

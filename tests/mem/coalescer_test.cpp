@@ -25,6 +25,48 @@ TEST(Coalescer, ConsecutiveWordsAreOneLine) {
   EXPECT_EQ(out[0].lanes, 0xffffffffull);
 }
 
+// Stores name the bytes they write in each line (the L2 merges partial lines by them).
+TEST(Coalescer, StoresMarkTheBytesTheyWrite) {
+  Coalescer c(128, 32);
+  Coalescer::Lines out;
+  // Every other word from byte 64 of a line: 24 lanes, the rest of that line and the next.
+  ptx::MemAccess m = warp_access(ptx::Space::Global, 4, 0x1040, 8, 24);
+  m.is_store = true;
+  ASSERT_EQ(c.coalesce(m, 0, 0, out), 2u);
+  ByteMask first, second;
+  for (unsigned b = 64; b < 128; b += 8) first.set(b, b + 4, 128);
+  for (unsigned b = 0; b < 128; b += 8) second.set(b, b + 4, 128);
+  EXPECT_EQ(out[0].mask, first);
+  EXPECT_EQ(out[1].mask, second);
+  EXPECT_FALSE(out[1].mask.full(128));
+  m.is_store = false;  // loads leave the mask empty
+  ASSERT_EQ(c.coalesce(m, 0, 0, out), 2u);
+  EXPECT_TRUE(out[0].mask.empty());
+}
+
+// A mask has a bit per byte of a 128-byte line; longer lines mark granules of line/128 bytes.
+TEST(ByteMaskTest, BytesAndGranules) {
+  ByteMask m;
+  m.set(0, 64, 128);
+  EXPECT_TRUE(m.any_in(0, 1));
+  EXPECT_FALSE(m.any_in(64, 128));
+  EXPECT_FALSE(m.full(128));
+  m.set(64, 128, 128);
+  EXPECT_TRUE(m.full(128));
+  ByteMask half;
+  half.set(0, 128, 256);  // 128 bytes of a 256-byte line: half its 2-byte granules
+  EXPECT_FALSE(half.full(256));
+  EXPECT_TRUE(half.any_in(63, 64));
+  EXPECT_FALSE(half.any_in(64, 128));
+  ByteMask g;
+  g.set(3, 4, 256);  // byte 3 is in granule 1 (2 bytes each)
+  EXPECT_TRUE(g.any_in(1, 2));
+  EXPECT_FALSE(g.any_in(0, 1));
+  ByteMask whole;
+  whole.set(0, 32, 32);
+  EXPECT_TRUE(whole.full(32));
+}
+
 TEST(Coalescer, LineStrideGivesOneLinePerLane) {
   Coalescer c(128, 32);
   Coalescer::Lines out;

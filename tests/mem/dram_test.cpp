@@ -32,13 +32,13 @@ TEST(Dram, FrFcfsServesRowHitBeforeOlderRowMiss) {
   ASSERT_NE(map.row(0), map.row(row_stride));
 
   std::uint64_t now = 0;
-  ch.push(DramRequest{0, 0, 1, false});  // opens row 0 of bank 0
+  ch.push(DramRequest{0, 0, 1, false, 0});  // opens row 0 of bank 0
   EXPECT_EQ(next_completion(ch, now), 1u);
   // The cold read: ACT at cycle 1, column at 1 + tRCD, data done tCL + 4 later.
   EXPECT_EQ(now, 1 + c.dram.tRCD + c.dram.tCL + 4);
 
-  ch.push(DramRequest{row_stride, 0, 2, false});  // older, other row: a row miss
-  ch.push(DramRequest{256, 0, 3, false});         // younger, open row: a row hit
+  ch.push(DramRequest{row_stride, 0, 2, false, 0});  // older, other row: a row miss
+  ch.push(DramRequest{256, 0, 3, false, 0});         // younger, open row: a row hit
   const std::uint64_t start = now;
   EXPECT_EQ(next_completion(ch, now), 3u);
   EXPECT_EQ(now - start, 1 + c.dram.tCL + 4u);  // issued in the first cycle, no ACT
@@ -61,7 +61,7 @@ TEST(Dram, QueueRefusesBeyondItsCapacity) {
   DramChannel ch(c, map);
   for (unsigned i = 0; i < c.dram.queue; ++i) {
     ASSERT_TRUE(ch.can_accept());
-    ch.push(DramRequest{i * 128ull, 0, i, false});
+    ch.push(DramRequest{i * 128ull, 0, i, false, 0});
   }
   EXPECT_FALSE(ch.can_accept());
   ch.note_refused(7);

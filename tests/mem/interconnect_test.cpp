@@ -83,11 +83,12 @@ TEST(Interconnect, FullSmPortStallsRepliesAndCountsIt) {
   GpuMemory m(c, 1);
   const unsigned n = 40;
   unsigned sent = 0;
-  // The SM sends but never takes replies: its port fills, replies back up into the L2s, and
-  // the L2s' queues back up into the request crossbar.
+  // The SM sends but never takes replies: its port fills, replies back up into the L2 (all
+  // lines of one sub-partition: chunks 6 apart, the low line of each), whose replies then find
+  // the crossbar full in every cycle.
   for (int cycle = 0; cycle < 5000; ++cycle) {
     if (sent < n && m.can_send(0)) {
-      m.send(read(0, 128ull * sent, sent));
+      m.send(read(0, 256ull * c.channels * sent, sent));
       ++sent;
     }
     m.tick();
@@ -118,7 +119,7 @@ TEST(Interconnect, AtomicsReachTheHookInArrivalOrderAtL2Time) {
   std::vector<std::uint64_t> sent_at(3);
   for (unsigned k = 0; k < 3; ++k) {
     sent_at[order[k]] = m.now();
-    m.send(LineRequest{k, order[k], line, 4, RequestKind::kAtomic, 0});
+    m.send(LineRequest{k, order[k], line, 4, RequestKind::kAtomic, 0, {}, 0, 0});
     for (int i = 0; i < 3; ++i) m.tick();
   }
   std::vector<std::uint64_t> replied(3, 0);
@@ -155,8 +156,8 @@ MemoryStats random_run(unsigned seed) {
         const unsigned k = rng() % 10;
         const RequestKind kind =
             k < 6 ? RequestKind::kRead : (k < 9 ? RequestKind::kWrite : RequestKind::kAtomic);
-        m.send(
-            LineRequest{id++, sm, addr, kind == RequestKind::kRead ? 128u : 4u * (1 + k), kind, 0});
+        m.send(LineRequest{
+            id++, sm, addr, kind == RequestKind::kRead ? 128u : 4u * (1 + k), kind, 0, {}, 0, 0});
       }
     }
     m.tick();

@@ -148,6 +148,8 @@ TEST_F(L1Test, FullMshrTableIsAStructuralStall) {
   tick(5);
   EXPECT_FALSE(l1.can_accept());  // no MSHR for the new line
   EXPECT_EQ(l1.stats().stall_cycles, 5u);
+  EXPECT_EQ(l1.stats().mshr_full_cycles, 5u);
+  EXPECT_EQ(l1.stats().miss_queue_full_cycles, 0u);
   EXPECT_EQ(lower.sent.size(), c.mshr_entries);
   lower.reply_to(lower.sent[3]);  // frees one
   tick();                         // fill, then the waiting line takes the MSHR
@@ -162,6 +164,8 @@ TEST_F(L1Test, InterconnectBackPressureFillsTheMissQueue) {
   tick(20);
   EXPECT_FALSE(l1.can_accept());
   EXPECT_EQ(l1.stats().misses, c.miss_queue);  // only as many as the miss queue holds
+  EXPECT_EQ(l1.stats().miss_queue_full_cycles, l1.stats().stall_cycles);
+  EXPECT_GT(l1.stats().stall_cycles, 0u);
   lower.accept = true;
   tick(40);
   EXPECT_EQ(lower.sent.size(), 32u);
@@ -180,6 +184,10 @@ TEST_F(L1Test, StoresWriteThroughWithoutAllocating) {
   tick();
   EXPECT_EQ(lower.sent.back().bytes, 8u);
   EXPECT_TRUE(hits(0x3000));  // a store hit keeps the line
+  // The request names the bytes written, for the L2 to merge: lanes 0 and 1, bytes 0..7.
+  ByteMask eight;
+  eight.set(0, 8, 128);
+  EXPECT_EQ(lower.sent.back().mask, eight);
 }
 
 TEST_F(L1Test, AtomicsBypassTheCache) {
@@ -188,11 +196,24 @@ TEST_F(L1Test, AtomicsBypassTheCache) {
   tick();
   ASSERT_EQ(lower.sent.size(), 2u);
   EXPECT_EQ(lower.sent[1].kind, RequestKind::kAtomic);
-  EXPECT_TRUE(completions().empty());  // waits for the L2
+  EXPECT_EQ(lower.sent[1].atomic_ops, 32u);
+  EXPECT_EQ(lower.sent[1].atomic_same, 1u);  // 32 distinct words
+  EXPECT_TRUE(completions().empty());        // waits for the L2
   lower.reply_to(lower.sent[1]);
   tick();
   EXPECT_EQ(completions(), std::vector<std::uint64_t>{2});
   EXPECT_EQ(l1.stats().hits, 0u);
+}
+
+// The L2's atomic unit serialises a line's operations on one address: the request says how many.
+TEST_F(L1Test, AtomicRequestsCountTheirOperationsOnOneAddress) {
+  ptx::MemAccess m = lanes_at(0x5000, 0);                               // 32 lanes on one word
+  for (unsigned l = 16; l < 32; ++l) m.addr[l] = 0x5004 + 4 * (l % 4);  // 16 lanes on 4 more
+  ASSERT_EQ(l1.access(1, 0, m, true), L1Status::kAccepted);
+  tick();
+  ASSERT_EQ(lower.sent.size(), 1u);
+  EXPECT_EQ(lower.sent[0].atomic_ops, 32u);
+  EXPECT_EQ(lower.sent[0].atomic_same, 16u);
 }
 
 TEST(L1WithMemory, LoadThroughTheWholeHierarchy) {

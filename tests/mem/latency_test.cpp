@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "mem_test_util.h"
@@ -54,14 +55,89 @@ TEST(MemoryLatency, SecondLineOfAnOpenRowIsARowHit) {
 
 TEST(MemoryLatency, WritesFinishWithoutReplies) {
   GpuMemory m(gtx480(), 1);
-  m.send(LineRequest{1, 0, 0x400, 4, RequestKind::kWrite, 0});    // partial miss -> DRAM
-  m.send(LineRequest{2, 0, 0x800, 128, RequestKind::kWrite, 0});  // full line: allocated
+  m.send(LineRequest{1, 0, 0x400, 4, RequestKind::kWrite, 0, {}, 0, 0});    // partial miss
+  m.send(LineRequest{2, 0, 0x800, 128, RequestKind::kWrite, 0, {}, 0, 0});  // full line
   for (int i = 0; i < 1000 && !m.idle(); ++i) m.tick();
   EXPECT_TRUE(m.idle());
   EXPECT_FALSE(m.has_response(0));
-  EXPECT_EQ(m.stats().dram_writes, 1u);
-  // The full-line write left the line in L2.
+  // Write-back with byte masks: both allocate in the L2, neither reads nor writes DRAM.
+  EXPECT_EQ(m.stats().dram_writes, 0u);
+  EXPECT_EQ(m.stats().dram_reads, 0u);
+  EXPECT_EQ(m.stats().l2_partial_writes, 1u);
+  // The full-line write left the line valid in L2: a read hits.
   EXPECT_EQ(round_trip(m, read(0, 0x800)), m.config().l2_hit_round_trip());
+  // The partial line holds 4 bytes: a read fetches the rest (a miss, slower than a hit).
+  EXPECT_GT(round_trip(m, read(0, 0x400)), m.config().l2_hit_round_trip());
+  EXPECT_EQ(m.stats().dram_reads, 1u);
+  EXPECT_EQ(m.stats().l2_partial_fills, 1u);
+  // Merged with the fill, the line is whole now.
+  EXPECT_EQ(round_trip(m, read(0, 0x400)), m.config().l2_hit_round_trip());
+}
+
+// Partial stores that together cover a line merge in the L2 into a whole line: nothing is
+// fetched, and a read hits.
+TEST(MemoryLatency, PartialStoresMergeIntoAWholeLine) {
+  GpuMemory m(gtx480(), 1);
+  for (unsigned k = 0; k < 32; ++k) {
+    LineRequest w{k, 0, 0x2000, 4, RequestKind::kWrite, 0, {}, 0, 0};
+    w.mask.set(4 * k, 4 * k + 4, 128);
+    while (!m.can_send(0)) m.tick();
+    m.send(w);
+    m.tick();
+  }
+  for (int i = 0; i < 1000 && !m.idle(); ++i) m.tick();
+  EXPECT_EQ(m.stats().l2_partial_writes, 1u);  // the first; the rest merged into it
+  EXPECT_EQ(round_trip(m, read(0, 0x2000)), m.config().l2_hit_round_trip());
+  EXPECT_EQ(m.stats().dram_reads, 0u);
+  EXPECT_EQ(m.stats().l2_partial_fills, 0u);
+}
+
+// A dirty partial line is written back as the bursts its bytes touch; a whole line as all.
+TEST(MemoryLatency, PartialLineWritesBackOnlyTheBurstsItTouched) {
+  const MemConfig c = gtx480();
+  auto written_cycles = [&](unsigned bytes) {
+    GpuMemory m(c, 1);
+    LineRequest w{1, 0, 0x0, bytes, RequestKind::kWrite, 0, {}, 0, 0};
+    m.send(w);
+    // Nine more lines of the same L2 set (local chunks 64 apart: 64 × 6 × 256 bytes) evict it.
+    const std::uint64_t set_stride = std::uint64_t{c.l2.sets} * c.channels * 256;
+    for (unsigned k = 1; k <= c.l2.ways; ++k) {
+      while (!m.can_send(0)) m.tick();
+      m.send(LineRequest{1 + k, 0, k * set_stride, 128, RequestKind::kWrite, 0, {}, 0, 0});
+    }
+    for (int i = 0; i < 5000 && !m.idle(); ++i) m.tick();
+    EXPECT_EQ(m.stats().l2_writebacks, 1u);
+    return m.stats().dram_data_cycles;
+  };
+  EXPECT_EQ(written_cycles(4), c.dram.burst_cycles());        // one 64-byte burst
+  EXPECT_EQ(written_cycles(128), 2 * c.dram.burst_cycles());  // the whole line
+}
+
+// The atomic unit performs a request's operations on one address one after another, and the
+// next atomic waits for it.
+TEST(MemoryLatency, AtomicsOnOneAddressSerialiseInTheUnit) {
+  MemConfig c = gtx480();
+  c.l2.atomic_same_address_cycles = 4;
+  auto two_atomics = [&](std::uint8_t same) {
+    GpuMemory m(c, 1);
+    round_trip(m, read(0, 0x3000));  // the line in L2
+    for (std::uint64_t id = 1; id <= 2; ++id)
+      m.send(LineRequest{id, 0, 0x3000, 4, RequestKind::kAtomic, 0, {}, 32, same});
+    std::uint64_t cycles = 0, taken = 0;
+    for (; taken < 2 && cycles < 5000; ++cycles) {
+      m.tick();
+      while (m.has_response(0)) {
+        m.take_response(0);
+        ++taken;
+      }
+    }
+    EXPECT_EQ(m.stats().atomic_unit_busy_cycles, 2u * std::max<unsigned>(32, same * 4u));
+    return cycles;
+  };
+  const std::uint64_t distinct = two_atomics(1), one_address = two_atomics(32);
+  // 32 operations at 1 per cycle vs 32 × 4 cycles on one address: the second atomic's reply
+  // comes 2 × 96 cycles later.
+  EXPECT_EQ(one_address - distinct, 2u * (128 - 32));
 }
 
 TEST(MemoryLatency, SkipIdleMatchesTicking) {

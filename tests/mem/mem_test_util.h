@@ -15,7 +15,7 @@ inline MemConfig gtx480() {
 }
 
 inline LineRequest read(std::uint32_t sm, std::uint64_t addr, std::uint64_t id = 0) {
-  return LineRequest{id, sm, addr, 128, RequestKind::kRead, 0};
+  return LineRequest{id, sm, addr, 128, RequestKind::kRead, 0, {}, 0, 0};
 }
 
 // Sends one request and ticks until its reply is takeable; returns the cycles in between.

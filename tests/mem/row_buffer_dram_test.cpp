@@ -34,7 +34,7 @@ std::uint64_t at(unsigned bank, std::uint64_t row, unsigned line = 0) {
 }
 
 LineRequest request(std::uint64_t id, std::uint64_t addr, RequestKind kind = RequestKind::kRead) {
-  return LineRequest{id, 0, addr, 128, kind, 0};
+  return LineRequest{id, 0, addr, 128, kind, 0, {}, 0, 0};
 }
 
 // Ticks until every reply is taken and every write is through; returns each reply's id with the
@@ -243,7 +243,7 @@ TEST(RowBufferDram, ReferenceModeGivesTheSameTiming) {
       ASSERT_TRUE(b.can_send(sm));
       const auto kind = static_cast<RequestKind>(rng() % 3);
       const std::uint64_t addr = at(rng() % 8, rng() % 3, rng() % 16);
-      const LineRequest r{id, sm, addr, 128, kind, 0};
+      const LineRequest r{id, sm, addr, 128, kind, 0, {}, 0, 0};
       a.send(r);
       b.send(r);
       ++id;
