@@ -130,6 +130,8 @@ constexpr ReportRow kRows[] = {
     // Write misses kept as partial lines, and reads or atomics that fetched a partial line.
     {"l2.partial_writes", "", kNone, memory<&MemoryStats::l2_partial_writes>},
     {"l2.partial_fills", "", kNone, memory<&MemoryStats::l2_partial_fills>},
+    // Lines host copies (cudaMemcpy) left in the L2 between launches.
+    {"l2.copied_lines", "", kNone, memory<&MemoryStats::l2_copied_lines>},
     {"l2.atomics", "", kNone, memory<&MemoryStats::atomics>},
     // Cycles the sub-partitions' atomic units were busy, and atomics waited for them.
     {"l2.atomic_unit_busy_cycles", "", kNone, memory<&MemoryStats::atomic_unit_busy_cycles>},

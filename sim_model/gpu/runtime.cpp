@@ -39,6 +39,9 @@ struct Runtime::Impl {
   // Built at the first lookup after a load.
   mutable std::optional<NameLookup> kernel_names, symbol_names;
   std::unique_ptr<TimingGpu> timing_gpu;  // created at the first timing launch
+  // Copies to the device since the last timing launch, in order: the next one passes them to
+  // the memory system's L2 (TimingGpu::host_wrote) before it starts.
+  std::vector<std::pair<DevPtr, std::uint64_t>> copies;
   std::uint32_t registers_per_thread = 0;
 
   void check_range(DevPtr p, std::size_t bytes, const char* what) const {
@@ -162,6 +165,7 @@ void Runtime::free(DevPtr ptr) {
 void Runtime::memcpy_to_device(DevPtr dst, const void* src, std::size_t bytes) {
   impl_->check_range(dst, bytes, "memcpy_to_device");
   impl_->memory.write(dst, src, bytes);
+  if (impl_->options.timing && bytes > 0) impl_->copies.emplace_back(dst, bytes);
 }
 
 void Runtime::memcpy_to_host(void* dst, DevPtr src, std::size_t bytes) {
@@ -250,6 +254,8 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
         if (borrowed) session->progress = nullptr;
       }
     } restore{session, borrow};
+    for (const auto& [addr, bytes] : impl_->copies) impl_->timing_gpu->host_wrote(addr, bytes);
+    impl_->copies.clear();
     const TimingLaunchResult r = impl_->timing_gpu->launch(ctx, impl_->options.instruction_limit);
     s.warp_instructions = r.warp_instructions;
     s.thread_instructions = r.thread_instructions;

@@ -35,6 +35,8 @@ class TimingGpu {
   // cycle limit, LivelockError on a livelock (the session's results say which), UsageError
   // when a CTA fits no SM.
   TimingLaunchResult launch(ptx::LaunchContext& ctx, std::uint64_t instruction_limit);
+  // A copy from the host wrote [addr, addr + bytes) between launches (MemorySystem::host_wrote).
+  void host_wrote(std::uint64_t addr, std::uint64_t bytes) { memory_->host_wrote(addr, bytes); }
 
   std::uint64_t now() const { return now_; }
   sm::Sm& sm(unsigned i) { return *sms_[i]; }

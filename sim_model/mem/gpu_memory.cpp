@@ -137,6 +137,20 @@ void GpuMemory::skip_idle(std::uint64_t cycles) {
   now_ += cycles;
 }
 
+void GpuMemory::host_wrote(std::uint64_t addr, std::uint64_t bytes) {
+  assert(idle());
+  if (!c_.l2.copies_allocate) return;
+  const std::uint64_t line_bytes = c_.l2.line_bytes;
+  for (std::uint64_t a = addr; a < addr + bytes;) {
+    const std::uint64_t line = a & ~(line_bytes - 1);
+    const std::uint64_t end = std::min(addr + bytes, line + line_bytes);
+    ByteMask mask;
+    mask.set(static_cast<unsigned>(a - line), static_cast<unsigned>(end - line), c_.l2.line_bytes);
+    subs_[map_.subpartition(line)]->copied(line, mask);
+    a = end;
+  }
+}
+
 const MemoryStats& GpuMemory::stats() const {
   view_ = shared_.stats;
   view_.dram_cycles = dram_now_;

@@ -44,6 +44,7 @@ class GpuMemory final : public MemorySystem {
   void set_atomic_hook(AtomicHook hook) override { shared_.hook = std::move(hook); }
   const MemoryStats& stats() const override;
   void skip_idle(std::uint64_t cycles) override;
+  void host_wrote(std::uint64_t addr, std::uint64_t bytes) override;
 
   const MemConfig& config() const { return c_; }
   const AddressMap& address_map() const { return map_; }

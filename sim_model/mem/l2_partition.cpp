@@ -65,6 +65,23 @@ void L2Partition::tick(std::uint64_t now) {
   if (reply_blocked_) ++shared_.stats.icnt_to_sm_stall_cycles;
 }
 
+void L2Partition::copied(std::uint64_t line, const ByteMask& mask) {
+  const std::uint64_t index = map_.local_chunk(line);
+  const unsigned line_bytes = c_.l2.line_bytes;
+  int way = tags_.find(index, line);
+  if (way == TagArray::kNone) {
+    way = tags_.victim(index);  // never kNone: nothing is reserved between launches
+    tags_.install(way, line, TagArray::State::kPartial, false);
+    masks_[way] = ByteMask{};
+  }
+  tags_.touch(way);
+  if (tags_.state(way) == TagArray::State::kPartial) {
+    masks_[way] |= mask;
+    if (masks_[way].full(line_bytes)) tags_.set_state(way, TagArray::State::kValid);
+  }
+  ++shared_.stats.l2_copied_lines;
+}
+
 bool L2Partition::access(const Packet& p, std::uint64_t now) {
   return p.req.kind == RequestKind::kWrite ? write(p, now) : read_or_atomic(p, now);
 }
@@ -111,7 +128,7 @@ bool L2Partition::read_or_atomic(const Packet& p, std::uint64_t now) {
     if (!dram_room(1, now)) return false;
     if (atomic && !take_atomic_unit(p, now)) return false;
     tags_.touch(way);
-    fetch(p, line, way, true);
+    fetch(p, line, way, tags_.dirty(way));
     ++shared_.stats.l2_partial_fills;
     return true;
   }

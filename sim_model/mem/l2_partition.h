@@ -50,6 +50,10 @@ class L2Partition {
   void fill(std::uint32_t tag, std::uint64_t ready) { fills_.push(Fill{ready, tag}); }
 
   void tick(std::uint64_t now);
+  // A host copy wrote `mask` of `line` through the L2 (GpuMemory::host_wrote): the line stays,
+  // clean (the copy wrote DRAM too, as GPGPU-Sim's -gpgpu_perf_sim_memcpy models it), partial
+  // if the copy covered part of it. Untimed: a victim's write-back is the copy's, not counted.
+  void copied(std::uint64_t line, const ByteMask& mask);
   // The first cycle tick() may do anything, as far as the partition's own queues go: a tick
   // before it, and before the request crossbar's front_ready(id) or a fill() that comes
   // sooner, changes nothing. Read after every tick() and fill().

@@ -58,6 +58,7 @@ MemConfig read_mem_config(const Machine& m) {
   l2.output_queue = u("l2.output_queue");
   l2.atomic_ops_per_cycle = u("l2.atomic_ops_per_cycle");
   l2.atomic_same_address_cycles = u("l2.atomic_same_address_cycles");
+  l2.copies_allocate = u("l2.copies_allocate");
   // The preset rules made this whole sets of a power of two.
   l2.sets = u("memory.l2_bytes") / c.subpartitions() / (l2.ways * l2.line_bytes);
   return c;

@@ -32,6 +32,7 @@ struct L2Config {
   unsigned input_queue = 8, output_queue = 8;
   // The atomic unit: operations on distinct addresses per cycle, cycles between two on one.
   unsigned atomic_ops_per_cycle = 1, atomic_same_address_cycles = 1;
+  unsigned copies_allocate = 1;  // host copies leave their lines in the L2 (host_wrote)
 };
 
 struct DramConfig {

@@ -60,6 +60,7 @@ struct MemoryStats {
   std::uint64_t dram_cycles = 0;        // DRAM clock cycles elapsed
   std::uint64_t l2_partial_writes = 0;  // write misses kept as partial lines, nothing fetched
   std::uint64_t l2_partial_fills = 0;   // reads or atomics that fetched the rest of a partial line
+  std::uint64_t l2_copied_lines = 0;    // lines host copies left in the L2 (host_wrote)
   std::uint64_t atomic_unit_busy_cycles = 0;   // summed over sub-partitions
   std::uint64_t atomic_unit_stall_cycles = 0;  // an atomic waited for its sub-partition's unit
   // Counted by the row_buffer model only (row_buffer_dram.h); the reports print them for it.
@@ -104,6 +105,14 @@ class MemorySystem {
 
   virtual void set_atomic_hook(AtomicHook hook) = 0;
   virtual const MemoryStats& stats() const = 0;
+
+  // A copy from the host (cudaMemcpy) wrote [addr, addr + bytes) while idle(), between launches.
+  // Copies are not timed; a memory with a cache below the L1s keeps the lines the copy passed
+  // through it, as the hardware's L2 does. Nothing by default.
+  virtual void host_wrote(std::uint64_t addr, std::uint64_t bytes) {
+    (void)addr;
+    (void)bytes;
+  }
 
   // Advances `cycles` core cycles while idle(); the same as that many tick() calls, but free.
   virtual void skip_idle(std::uint64_t cycles) {

@@ -103,6 +103,7 @@ constexpr std::array kKeys = {
     PresetKey{"l2", "output_queue", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"l2", "atomic_ops_per_cycle", 1, 64, false, A::kFallback, 1, kGolden, kGddr},
     PresetKey{"l2", "atomic_same_address_cycles", 0, 1000, false, A::kFallback, 1, kGolden, kGddr},
+    PresetKey{"l2", "copies_allocate", 0, 1, false, A::kFallback, 1, kGolden, kGddr},
 
     PresetKey{"dram", "banks", 1, 64, true, A::kFallback, 16, kGolden},
     PresetKey{"dram", "row_bytes", 128, kMi, true, A::kFallback, 2048, kGolden},

@@ -140,6 +140,24 @@ TEST(MemoryLatency, AtomicsOnOneAddressSerialiseInTheUnit) {
   EXPECT_EQ(one_address - distinct, 2u * (128 - 32));
 }
 
+// Host copies leave their lines in the L2 ([l2] copies_allocate): a whole line copied hits,
+// a line the copy covered in part fetches the rest; with the key off, neither is there.
+TEST(MemoryLatency, HostCopiesLeaveTheirLinesInTheL2) {
+  MemConfig c = gtx480();
+  GpuMemory m(c, 1);
+  m.host_wrote(0x6000, 128 + 64);  // line 0x6000 whole, half of 0x6080
+  EXPECT_EQ(m.stats().l2_copied_lines, 2u);
+  EXPECT_EQ(round_trip(m, read(0, 0x6000)), c.l2_hit_round_trip());
+  EXPECT_GT(round_trip(m, read(0, 0x6080)), c.l2_hit_round_trip());
+  EXPECT_EQ(m.stats().l2_partial_fills, 1u);
+  EXPECT_EQ(m.stats().dram_writes, 0u);  // copied lines are clean
+  c.l2.copies_allocate = 0;
+  GpuMemory off(c, 1);
+  off.host_wrote(0x6000, 128);
+  EXPECT_GT(round_trip(off, read(0, 0x6000)), c.l2_hit_round_trip());
+  EXPECT_EQ(off.stats().l2_copied_lines, 0u);
+}
+
 TEST(MemoryLatency, SkipIdleMatchesTicking) {
   GpuMemory a(gtx480(), 1), b(gtx480(), 1);
   for (int i = 0; i < 37; ++i) a.tick();
