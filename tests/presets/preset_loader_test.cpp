@@ -91,7 +91,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:27: [l1d] wayz: unknown key; expected one of sets, ways, line_bytes, "
                 "mshr_entries, mshr_max_merge, miss_queue, hit_latency"},
         Refused{"unknown section", edited("", "[extra]\nx = 1"),
-                "my.toml:136: [extra]: unknown section; expected name, description, [gpu], [sm], "
+                "my.toml:139: [extra]: unknown section; expected name, description, [gpu], [sm], "
                 "[l1d], [l1i], [pipeline], [memory], [l2], [dram], [syncmon] or [policy]"},
         Refused{"unknown top-level key",
                 edited("name = \"gtx480\"", "nmae = \"x\"\nname = \"gtx480\""),
@@ -136,11 +136,11 @@ INSTANTIATE_TEST_SUITE_P(
                 "sub-partitions of a power-of-two number of sets of [l2] ways = 8 (my.toml:97) × "
                 "[l2] line_bytes = 128 (my.toml:98)"},
         Refused{"bursts", edited("burst_length = 8", "burst_length = 2"),
-                "my.toml:124: [dram] burst_length = 2 must be whole clocks of [dram] "
-                "beats_per_clock = 4 (my.toml:125)"},
+                "my.toml:127: [dram] burst_length = 2 must be whole clocks of [dram] "
+                "beats_per_clock = 4 (my.toml:128)"},
         Refused{"bus", edited("bus_bits = 64", "bus_bits = 4096"),
                 "my.toml:98: [l2] line_bytes = 128 must be whole bursts of [dram] bus_bits = 4096 "
-                "(my.toml:123) × [dram] burst_length = 8 (my.toml:124)"},
+                "(my.toml:126) × [dram] burst_length = 8 (my.toml:127)"},
         Refused{"latency floor", edited("l2_min_latency = 120", "l2_min_latency = 500"),
                 "my.toml:69: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
                 "cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)"},
@@ -148,7 +148,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of " +
                     sm::policies::policy_names(sm::policies::PolicyKind::kIssue, ", ")},
         Refused{"policy key", edited("issue = \"lrr\"", "isue = \"lrr\""),
-                "my.toml:132: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
+                "my.toml:135: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
     [](const testing::TestParamInfo<Refused>& info) {
       std::string name;
       for (const char c : std::string(info.param.what)) name += std::isalnum(c) ? c : '_';
@@ -200,7 +200,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{
             "row_buffer key in a gddr preset",
             edited("return_latency = 100", "return_latency = 100\nrow_hit_latency = 100"),
-            "my.toml:130: [dram] row_hit_latency: belongs to [memory] model \"row_buffer\", and "
+            "my.toml:133: [dram] row_hit_latency: belongs to [memory] model \"row_buffer\", and "
             "the preset's is \"gddr\" (the default); leave it out"},
         Refused{"missing row_buffer key", edited_lwm("row_hit_latency = 100", ""),
                 "my.toml: [dram] row_hit_latency: missing; expected an integer in 1..100000 "
