@@ -133,9 +133,12 @@ def cmd_gpgpusim(args):
         launches = parse_gpgpusim_log(text)
         rows.append([program, "-", "-", config, "exit_status", rc, ""])
         rows.append([program, "-", "-", config, "launches", str(len(launches)), ""])
+        # A program with many launches (launch: 310 empty kernels) keeps cycles and instructions
+        # per launch only, to keep the CSV small.
+        stats = LAUNCH_STATS if len(launches) <= 50 else LAUNCH_STATS[:2]
         for i, l in enumerate(launches):
             kern = l["kernel"] + (f" {l['grid']}/{l['block']}" if "grid" in l else "")
-            for key, unit in LAUNCH_STATS:
+            for key, unit in stats:
                 v = l.get(key)
                 if v is not None:
                     rows.append([program, str(i), kern, config, key, fmt(v), unit])
@@ -357,6 +360,7 @@ def cmd_table(args):
              "non-sectored | ratio | non-sectored, L2 W | ratio |")
     L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
     pairs = {c: [] for c in CONFIGS}
+    wpairs = {c: [] for c in CONFIGS}  # workload kernels (programs wl_*) only
     for prog in sorted(wf):
         w = group_launches(wf[prog]["launches"])
         g = {c: group_launches(gs[c].get(prog, {}).get("launches", [])) for c in CONFIGS}
@@ -366,13 +370,26 @@ def cmd_table(args):
                 gl = g[c][i] if i < len(g[c]) and g[c][i][0] == label and g[c][i][1] == kern else None
                 if gl and gl[2] > 0 and cyc > 0:
                     pairs[c].append((cyc, gl[2]))
+                    if prog.startswith("wl_"):
+                        wpairs[c].append((cyc, gl[2]))
                     cells += [num(gl[2]), f"{cyc / gl[2]:.2f}"]
                 else:
                     cells += ["—", "—"]
             short = kern if len(kern) <= 40 else kern[:37] + "..."
             L.append(f"| {prog} | {label} | `{short}` | {num(cyc)} | " + " | ".join(cells) + " |")
     L.append("")
-    L.append("| summary | GPGPU-Sim sectored | non-sectored | non-sectored, L2 W |")
+    for title, sel in (("all launches", pairs), ("workload kernels only (wl_*)", wpairs)):
+        summary_table(L, title, sel)
+    text = "\n".join(L)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def summary_table(L, title, pairs):
+    L.append(f"| {title} | GPGPU-Sim sectored | non-sectored | non-sectored, L2 W |")
     L.append("|---|---:|---:|---:|")
     summ = {}
     for c in CONFIGS:
@@ -385,16 +402,10 @@ def cmd_table(args):
             summ[c] = (len(p), f"{100 * within:.0f} %", f"{gm:.2f}", "—" if sp is None else f"{sp:.3f}")
         else:
             summ[c] = (0, "—", "—", "—")
-    for i, title in enumerate(["kernels compared", "within 0.8–1.25×", "geometric mean of ratios",
-                               "Spearman rank correlation"]):
-        L.append(f"| {title} | " + " | ".join(str(summ[c][i]) for c in CONFIGS) + " |")
+    for i, name in enumerate(["kernels compared", "within 0.8–1.25×", "geometric mean of ratios",
+                              "Spearman rank correlation"]):
+        L.append(f"| {name} | " + " | ".join(str(summ[c][i]) for c in CONFIGS) + " |")
     L.append("")
-    text = "\n".join(L)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
 
 
 def main():

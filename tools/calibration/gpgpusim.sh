@@ -6,8 +6,8 @@
 # non-sectored lines GPGPU-Sim 4.0 asserts m_cache_type == SECTOR as soon as a line that was
 # partly written is read or filled, which most programs here do). It writes the per-launch
 # statistics and the programs' metrics as CSV (columns: program, launch, kernel, config, metric,
-# value, unit; launch "-" for a program's own metrics). GPGPU-Sim is a measuring instrument, never a dependency: the CSV is
-# checked in and calibrate.sh reads it.
+# value, unit; launch "-" for a program's own metrics). GPGPU-Sim is a measuring instrument,
+# never a dependency: the CSV is checked in and calibrate.sh reads it.
 #
 # Usage: gpgpusim.sh [--gpgpusim DIR] [--cuda DIR] [--out FILE.csv] [--logs DIR] [--jobs N]
 #                    [--config NAME] [--parse-only] [PROGRAM...]
