@@ -2,7 +2,7 @@
 """Parsing and tables for tools/calibration (called by gpgpusim.sh and calibrate.sh).
 
   calib.py gpgpusim --out FILE.csv RUNDIR...
-      RUNDIR is <program>.<config> (config: sectored | nonsectored | nonsectored-w) holding `log` (the
+      RUNDIR is <program>.<config> (config: sectored | nonsectored | nonsectored-w | -n) holding `log` (the
       program's stdout and stderr under GPGPU-Sim) and `rc` (its exit status). Writes the CSV
       of per-launch statistics and the program's metrics.
   calib.py table --warpforge-dir DIR --gpgpusim-csv FILE --hardware-csv FILE [--out FILE.md]
@@ -21,7 +21,8 @@ import os
 import re
 import sys
 
-CONFIGS = ("sectored", "nonsectored", "nonsectored-w")
+CONFIGS = ("sectored", "nonsectored", "nonsectored-w", "nonsectored-n")
+CONFIG_TITLES = ("GPGPU-Sim sectored", "non-sectored", "non-sectored, L2 W", "non-sectored, L2 N")
 
 
 # ---------------------------------------------------------------- program output -> metrics
@@ -131,8 +132,12 @@ def cmd_gpgpusim(args):
             text = f.read()
         rc = open(os.path.join(rd, "rc")).read().strip() if os.path.exists(os.path.join(rd, "rc")) else "?"
         launches = parse_gpgpusim_log(text)
+        pushed = len(re.findall(r"pushing kernel '", text))
         rows.append([program, "-", "-", config, "exit_status", rc, ""])
         rows.append([program, "-", "-", config, "launches", str(len(launches)), ""])
+        # GPGPU-Sim occasionally prints no statistics for a launch; then the launches after it
+        # are matched to the wrong indices, and the table says so.
+        rows.append([program, "-", "-", config, "launches_pushed", str(pushed), ""])
         # A program with many launches (launch: 310 empty kernels) keeps cycles and instructions
         # per launch only, to keep the CSV small.
         stats = LAUNCH_STATS if len(launches) <= 50 else LAUNCH_STATS[:2]
@@ -213,7 +218,9 @@ def read_gpgpusim_csv(path):
             if r["launch"] == "-":
                 if r["metric"] == "exit_status":
                     p["status"] = r["value"]
-                elif r["metric"] != "launches":
+                elif r["metric"] in ("launches", "launches_pushed"):
+                    p["n_" + r["metric"]] = int(r["value"])
+                else:
                     p["metrics"][r["metric"]] = (float(r["value"]), r["unit"])
             else:
                 l = p["launches"].setdefault(int(r["launch"]), {})
@@ -285,14 +292,15 @@ def cmd_table(args):
     L.append("All cycles are core cycles (700 MHz). Bandwidths are bytes the program asks for per "
              "kernel cycle. `—`: no value (not measured, no published figure, or the run failed).")
     L.append("GPGPU-Sim configurations: *sectored* = SM2_GTX480 as shipped; *non-sectored* = with "
-             "gtx480-nonsectored.diff; *non-sectored, L2 W* = that diff with the L2 write-allocate "
-             "policy W instead of L (see gpgpusim.sh).")
+             "gtx480-nonsectored.diff; *non-sectored, L2 W* / *L2 N* = that diff with the L2 "
+             "write-allocate policy W (GPGPU-Sim 3.x's write allocate) or N (no write allocate) "
+             "instead of L (see gpgpusim.sh).")
     L.append("")
     L.append("## Metrics")
     L.append("")
-    L.append("| program | metric | unit | warpforge | GPGPU-Sim sectored | GPGPU-Sim non-sectored "
-             "| GPGPU-Sim non-sectored, L2 W | hardware | source | warpforge / hardware |")
-    L.append("|---|---|---|---:|---:|---:|---:|---:|---|---:|")
+    L.append("| program | metric | unit | warpforge | " + " | ".join(CONFIG_TITLES) +
+             " | hardware | source | warpforge / hardware |")
+    L.append("|---|---|---|---:|" + "---:|" * len(CONFIGS) + "---:|---|---:|")
     cited = {}
     used = set()
     allprogs = sorted(set(wf).union(*(set(gs[c]) for c in CONFIGS)))
@@ -324,12 +332,20 @@ def cmd_table(args):
     status = []
     for prog in allprogs:
         s = [wf.get(prog, {}).get("status")] + [gs[c].get(prog, {}).get("status") for c in CONFIGS]
-        if any(x not in ("0", None) for x in s):
-            status.append(f"- {prog}: exit status warpforge {s[0]}, GPGPU-Sim sectored {s[1]}, "
-                          f"non-sectored {s[2]}, non-sectored L2 W {s[3]} (a failed run's metrics "
-                          "and launches are those before it failed)")
+        s = ["not run" if x is None else x for x in s]
+        if any(x not in ("0", "not run") for x in s):
+            status.append(f"- {prog}: exit status warpforge {s[0]}; " +
+                          ", ".join(f"{t} {x}" for t, x in zip(CONFIG_TITLES, s[1:])) +
+                          " (a failed run's launches are those before it failed)")
+    for prog in allprogs:
+        for c, t in zip(CONFIGS, CONFIG_TITLES):
+            g = gs[c].get(prog, {})
+            if g.get("status") == "0" and g.get("n_launches") != g.get("n_launches_pushed"):
+                status.append(f"- {prog}: GPGPU-Sim {t} printed statistics for {g.get('n_launches')} "
+                              f"of {g.get('n_launches_pushed')} launches, so its launches after the "
+                              "missing one are matched to the wrong launch indices")
     if status:
-        L.append("Runs that did not exit 0:")
+        L.append("Runs that did not exit 0 or lost a launch:")
         L.extend(status)
         L.append("")
     context = [r for rs in hw.values() for r in rs if id(r) not in used]
@@ -356,9 +372,9 @@ def cmd_table(args):
     L.append("Programs with more than 50 launches have consecutive launches of one kernel and "
              "shape summed into one row. Ratio = warpforge / GPGPU-Sim.")
     L.append("")
-    L.append("| program | launch | kernel | warpforge | GPGPU-Sim sectored | ratio | "
-             "non-sectored | ratio | non-sectored, L2 W | ratio |")
-    L.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    L.append("| program | launch | kernel | warpforge | " +
+             " | ".join(f"{t} | ratio" for t in CONFIG_TITLES) + " |")
+    L.append("|---|---|---|---:|" + "---:|---:|" * len(CONFIGS))
     pairs = {c: [] for c in CONFIGS}
     wpairs = {c: [] for c in CONFIGS}  # workload kernels (programs wl_*) only
     for prog in sorted(wf):
@@ -389,8 +405,8 @@ def cmd_table(args):
 
 
 def summary_table(L, title, pairs):
-    L.append(f"| {title} | GPGPU-Sim sectored | non-sectored | non-sectored, L2 W |")
-    L.append("|---|---:|---:|---:|")
+    L.append(f"| {title} | " + " | ".join(CONFIG_TITLES) + " |")
+    L.append("|---|" + "---:|" * len(CONFIGS))
     summ = {}
     for c in CONFIGS:
         p = pairs[c]

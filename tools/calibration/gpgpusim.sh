@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs every calibration program (programs/bin/*) under GPGPU-Sim 4.0's shipped SM2_GTX480
 # configuration, once as shipped ("sectored" L1/L2), once with gtx480-nonsectored.diff applied
-# ("nonsectored"), and once with that diff and the L2's write-allocate policy changed from L
-# (lazy fetch on read) to W (GPGPU-Sim 3.x's write allocate) ("nonsectored-w": with L and
-# non-sectored lines GPGPU-Sim 4.0 asserts m_cache_type == SECTOR as soon as a line that was
-# partly written is read or filled, which most programs here do). It writes the per-launch
+# ("nonsectored"), and with that diff and the L2's write-allocate policy changed from L (lazy
+# fetch on read) to W (GPGPU-Sim 3.x's write allocate: "nonsectored-w") or to N (no write
+# allocate: "nonsectored-n"). With L and non-sectored lines GPGPU-Sim 4.0 asserts
+# m_cache_type == SECTOR as soon as a line that was partly written is read or filled, which
+# most programs here do. It writes the per-launch
 # statistics and the programs' metrics as CSV (columns: program, launch, kernel, config, metric,
 # value, unit; launch "-" for a program's own metrics). GPGPU-Sim is a measuring instrument,
 # never a dependency: the CSV is checked in and calibrate.sh reads it.
@@ -18,7 +19,8 @@
 #   --logs DIR      keep each run's folder (config, log, rc) here (default: a temporary folder,
 #                   removed at the end)
 #   --jobs N        runs at once (default 2); every run is started with nice -n 10
-#   --config NAME   sectored, nonsectored, nonsectored-w or all (default); repeatable
+#   --config NAME   sectored, nonsectored, nonsectored-w, nonsectored-n or all (default);
+#                   repeatable
 #   --parse-only    run nothing: write the CSV from every run folder already in --logs
 #   PROGRAM...      program names in programs/bin (default: all)
 # Progress goes to stderr. Exit status 2 on bad arguments, 1 if any run failed to start.
@@ -45,9 +47,9 @@ while [ $# -gt 0 ]; do
             jobs="$2"; shift 2 ;;
     --config)
       case "${2:-}" in
-        sectored|nonsectored|nonsectored-w) configs="$configs $2" ;;
-        all) configs="sectored nonsectored nonsectored-w" ;;
-        *) die "--config takes sectored, nonsectored, nonsectored-w or all" ;;
+        sectored|nonsectored|nonsectored-w|nonsectored-n) configs="$configs $2" ;;
+        all) configs="sectored nonsectored nonsectored-w nonsectored-n" ;;
+        *) die "--config takes sectored, nonsectored, nonsectored-w, nonsectored-n or all" ;;
       esac
       shift 2 ;;
     --parse-only) parse_only=1; shift ;;
@@ -56,12 +58,12 @@ while [ $# -gt 0 ]; do
     *) progs+=("$1"); shift ;;
   esac
 done
-[ -n "$configs" ] || configs="sectored nonsectored nonsectored-w"
+[ -n "$configs" ] || configs="sectored nonsectored nonsectored-w nonsectored-n"
 configs="${configs# }"
 if [ "$parse_only" = 1 ]; then
   [ -n "$logs" ] && [ -d "$logs" ] || die "--parse-only needs --logs DIR with run folders"
   dirs=()
-  for d in "$logs"/*.sectored "$logs"/*.nonsectored "$logs"/*.nonsectored-w; do
+  for d in "$logs"/*.sectored "$logs"/*.nonsectored "$logs"/*.nonsectored-[wn]; do
     [ -f "$d/log" ] && dirs+=("$d")
   done
   [ ${#dirs[@]} -gt 0 ] || die "no run folders in $logs"
@@ -97,12 +99,16 @@ run_one() {
   if [ "$config" != sectored ]; then
     patch -s -d "$dir" gpgpusim.config < "$here/gtx480-nonsectored.diff"
   fi
-  if [ "$config" = nonsectored-w ]; then
-    # -gpgpu_cache:dl2 N:sets:line:assoc,rep:write:alloc:WRITE_ALLOC:index,... : L -> W
-    sed -i 's/^\(-gpgpu_cache:dl2 N:[^,]*,[^:]*:[^:]*:[^:]*:\)L:/\1W:/' "$dir/gpgpusim.config"
-    grep -q '^-gpgpu_cache:dl2 N:[^,]*,[^:]*:[^:]*:[^:]*:W:' "$dir/gpgpusim.config" ||
-      { echo "gpgpusim.sh: could not set the L2 write-allocate policy in $dir" >&2; return 1; }
-  fi
+  case "$config" in
+    nonsectored-w|nonsectored-n)
+      # -gpgpu_cache:dl2 N:sets:line:assoc,rep:write:alloc:WRITE_ALLOC:index,...: L -> W or N
+      local wa
+      wa="$(echo "${config#nonsectored-}" | tr wn WN)"
+      sed -i "s/^\(-gpgpu_cache:dl2 N:[^,]*,[^:]*:[^:]*:[^:]*:\)L:/\1$wa:/" "$dir/gpgpusim.config"
+      grep -q "^-gpgpu_cache:dl2 N:[^,]*,[^:]*:[^:]*:[^:]*:$wa:" "$dir/gpgpusim.config" ||
+        { echo "gpgpusim.sh: could not set the L2 write-allocate policy in $dir" >&2; return 1; }
+      ;;
+  esac
   sed -i 's/^-power_simulation_enabled 1/-power_simulation_enabled 0/' "$dir/gpgpusim.config"
   local start rc=0
   start=$(date +%s)
