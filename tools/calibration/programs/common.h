@@ -1,4 +1,4 @@
-// Shared helpers of the calibration microbenchmarks: error checks, the output lines the
+// Common code of the calibration microbenchmarks: error checks, the output lines the
 // calibration scripts parse, an L2 flush for simulators whose memcpy fills the L2, a small
 // deterministic RNG and the channel address arithmetic both simulators share.
 //
