@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Rebuilds the memory-system calibration table: runs every calibration program
+# (programs/bin/*) under `WARPFORGE exec --issue gto --stats`, turns its METRIC / RATE / CYCLES
+# lines and per-launch kernel cycles into metrics, and writes a Markdown table against the
+# recorded GPGPU-Sim results (gpgpusim-gtx480.csv) and the published GTX480 figures
+# (hardware-gtx480.csv): metric | warpforge | GPGPU-Sim sectored | non-sectored | hardware |
+# source | warpforge / hardware, then kernel cycles per launch, warpforge against GPGPU-Sim
+# (ratio, the share within 0.8-1.25x, geometric mean of ratios, Spearman rank correlation).
+#
+# Usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md]
+#                     [--keep DIR] [PROGRAM...]
+#   WARPFORGE            the warpforge binary (its CUDA runtime stand-in sits beside it)
+#   --gpgpusim-csv FILE  GPGPU-Sim results (default: gpgpusim-gtx480.csv beside this script;
+#                        regenerate it with gpgpusim.sh, which needs GPGPU-Sim)
+#   --hardware-csv FILE  published figures (default: hardware-gtx480.csv beside this script)
+#   --out FILE.md        where to write the table (default: standard output)
+#   --keep DIR           keep each program's output and --stats JSON in DIR
+#   PROGRAM...           only these programs of programs/bin (default: all)
+# Needs bash and python3; no nvcc, no GPGPU-Sim. Progress goes to stderr. Exit status 2 on bad
+# arguments, 1 if a program failed under warpforge (the table is still written).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+die() { echo "calibrate.sh: $*" >&2; exit 2; }
+
+[ $# -ge 1 ] || die "usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md] [--keep DIR] [PROGRAM...]"
+case "$1" in -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
+wf="$1"
+shift
+[ -x "$wf" ] && [ -f "$wf" ] || die "$wf is not an executable warpforge binary"
+wf="$(cd "$(dirname "$wf")" && pwd)/$(basename "$wf")"
+gcsv="$here/gpgpusim-gtx480.csv"
+hcsv="$here/hardware-gtx480.csv"
+out=""
+keep=""
+progs=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --gpgpusim-csv) [ $# -ge 2 ] || die "--gpgpusim-csv needs a file"; gcsv="$2"; shift 2 ;;
+    --hardware-csv) [ $# -ge 2 ] || die "--hardware-csv needs a file"; hcsv="$2"; shift 2 ;;
+    --out) [ $# -ge 2 ] || die "--out needs a file"; out="$2"; shift 2 ;;
+    --keep) [ $# -ge 2 ] || die "--keep needs a folder"; keep="$2"; shift 2 ;;
+    -*) die "unknown option $1" ;;
+    *) progs+=("$1"); shift ;;
+  esac
+done
+[ -f "$gcsv" ] || die "no GPGPU-Sim CSV $gcsv"
+[ -f "$hcsv" ] || die "no hardware CSV $hcsv"
+command -v python3 > /dev/null || die "python3 is needed"
+bindir="$here/programs/bin"
+if [ ${#progs[@]} -eq 0 ]; then
+  for f in "$bindir"/*; do
+    [ -x "$f" ] && [ -f "$f" ] && progs+=("$(basename "$f")")
+  done
+fi
+[ ${#progs[@]} -gt 0 ] || die "no programs in $bindir"
+for p in "${progs[@]}"; do [ -x "$bindir/$p" ] || die "no program $bindir/$p"; done
+
+if [ -n "$keep" ]; then
+  mkdir -p "$keep"
+  work="$(cd "$keep" && pwd)"
+else
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+fi
+
+failed=0
+for p in "${progs[@]}"; do
+  start=$(date +%s)
+  rc=0
+  (cd "$work" && nice -n 10 "$wf" exec --issue gto --stats "$work/$p.json" "$bindir/$p") \
+    > "$work/$p.stdout" 2> "$work/$p.stderr" || rc=$?
+  echo "$rc" > "$work/$p.rc"
+  if [ "$rc" != 0 ]; then
+    failed=1
+    echo "calibrate.sh: $p: exit status $rc (see its output)" >&2
+  else
+    echo "calibrate.sh: $p: ok ($(( $(date +%s) - start )) s)" >&2
+  fi
+done
+
+args=(table --warpforge-dir "$work" --gpgpusim-csv "$gcsv" --hardware-csv "$hcsv"
+      --warpforge-label "$(basename "$wf") exec --issue gto"
+      --gpgpusim-label "$(basename "$gcsv")")
+[ -n "$out" ] && args+=(--out "$out")
+python3 "$here/calib.py" "${args[@]}"
+[ -n "$out" ] && echo "calibrate.sh: wrote $out" >&2
+exit "$failed"
