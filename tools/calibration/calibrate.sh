@@ -8,12 +8,16 @@
 # (ratio, the share within 0.8-1.25x, geometric mean of ratios, Spearman rank correlation).
 #
 # Usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md]
-#                     [--keep DIR] [PROGRAM...]
+#                     [--update-doc FILE.md] [--keep DIR] [PROGRAM...]
 #   WARPFORGE            the warpforge binary (its CUDA runtime stand-in sits beside it)
 #   --gpgpusim-csv FILE  GPGPU-Sim results (default: gpgpusim-gtx480.csv beside this script;
 #                        regenerate it with gpgpusim.sh, which needs GPGPU-Sim)
 #   --hardware-csv FILE  published figures (default: hardware-gtx480.csv beside this script)
 #   --out FILE.md        where to write the table (default: standard output)
+#   --update-doc FILE.md replace the text between the lines "<!-- calibration: begin -->" and
+#                        "<!-- calibration: end -->" of FILE.md with the table
+#                        (docs/memory-model.md: tools/calibration/calibrate.sh
+#                        build/release/warpforge --update-doc docs/memory-model.md)
 #   --keep DIR           keep each program's output and --stats JSON in DIR
 #   PROGRAM...           only these programs of programs/bin (default: all)
 # Needs bash and python3; no nvcc, no GPGPU-Sim. Progress goes to stderr. Exit status 2 on bad
@@ -31,6 +35,7 @@ wf="$(cd "$(dirname "$wf")" && pwd)/$(basename "$wf")"
 gcsv="$here/gpgpusim-gtx480.csv"
 hcsv="$here/hardware-gtx480.csv"
 out=""
+doc=""
 keep=""
 progs=()
 while [ $# -gt 0 ]; do
@@ -38,11 +43,19 @@ while [ $# -gt 0 ]; do
     --gpgpusim-csv) [ $# -ge 2 ] || die "--gpgpusim-csv needs a file"; gcsv="$2"; shift 2 ;;
     --hardware-csv) [ $# -ge 2 ] || die "--hardware-csv needs a file"; hcsv="$2"; shift 2 ;;
     --out) [ $# -ge 2 ] || die "--out needs a file"; out="$2"; shift 2 ;;
+    --update-doc) [ $# -ge 2 ] || die "--update-doc needs a file"; doc="$2"; shift 2 ;;
     --keep) [ $# -ge 2 ] || die "--keep needs a folder"; keep="$2"; shift 2 ;;
     -*) die "unknown option $1" ;;
     *) progs+=("$1"); shift ;;
   esac
 done
+[ -z "$out" ] || [ -z "$doc" ] || die "--out and --update-doc exclude each other"
+if [ -n "$doc" ]; then
+  [ -f "$doc" ] || die "--update-doc: no file $doc"
+  [ "$(grep -cx '<!-- calibration: begin -->' "$doc")" = 1 ] &&
+    [ "$(grep -cx '<!-- calibration: end -->' "$doc")" = 1 ] ||
+    die "--update-doc: $doc needs one line <!-- calibration: begin --> and one <!-- calibration: end -->"
+fi
 [ -f "$gcsv" ] || die "no GPGPU-Sim CSV $gcsv"
 [ -f "$hcsv" ] || die "no hardware CSV $hcsv"
 command -v python3 > /dev/null || die "python3 is needed"
@@ -82,6 +95,27 @@ args=(table --warpforge-dir "$work" --gpgpusim-csv "$gcsv" --hardware-csv "$hcsv
       --warpforge-label "$(basename "$wf") exec --issue gto"
       --gpgpusim-label "$(basename "$gcsv")")
 [ -n "$out" ] && args+=(--out "$out")
-python3 "$here/calib.py" "${args[@]}"
-[ -n "$out" ] && echo "calibrate.sh: wrote $out" >&2
+if [ -n "$doc" ]; then
+  args+=(--out "$work/table.md")
+  python3 "$here/calib.py" "${args[@]}"
+  # The table replaces the lines between the markers; written beside the doc, then renamed.
+  python3 - "$doc" "$work/table.md" <<'PY'
+import os, sys
+doc, table = sys.argv[1], open(sys.argv[2]).read()
+# Its headings go two levels down, under the doc's own "## Calibration".
+table = "\n".join("##" + l if l.startswith("#") else l for l in table.split("\n"))
+lines = open(doc).read().split("\n")
+b, e = lines.index("<!-- calibration: begin -->"), lines.index("<!-- calibration: end -->")
+if e < b:
+    sys.exit("calibrate.sh: --update-doc: the end marker comes before the begin marker")
+out = "\n".join(lines[: b + 1]) + "\n" + table.rstrip("\n") + "\n" + "\n".join(lines[e:])
+tmp = doc + ".tmp"
+open(tmp, "w").write(out)
+os.replace(tmp, doc)
+PY
+  echo "calibrate.sh: updated $doc" >&2
+else
+  python3 "$here/calib.py" "${args[@]}"
+  [ -n "$out" ] && echo "calibrate.sh: wrote $out" >&2
+fi
 exit "$failed"
