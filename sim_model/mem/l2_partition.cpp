@@ -1,7 +1,6 @@
 #include "sim_model/mem/l2_partition.h"
 
 #include <algorithm>
-#include <bit>
 
 namespace wf::mem {
 namespace {
