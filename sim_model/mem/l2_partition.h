@@ -2,11 +2,11 @@
 // them up in its slice of the L2 (one access per cycle), sends misses and dirty evictions to
 // its DRAM channel and replies through the crossbar.
 //
-// Write-back with byte masks, as Fermi's L2: a write that misses allocates its line with only
-// the bytes written valid (a partial line, dirty) and fetches nothing, so partial stores to one
-// line merge in the L2; a read or an atomic that finds a partial line fetches it and merges the
-// fill under the written bytes; a partial line is written back as the DRAM bursts its bytes
-// touch.
+// Write-back with byte masks (GPGPU-Sim 4.0's GTX480 L2 policy, with bytes where it has
+// sectors): a write that misses allocates its line with only the bytes written valid (a
+// partial line, dirty) and fetches nothing, so partial stores to one line merge in the L2; a
+// read or an atomic that finds a partial line fetches it and merges the fill under the written
+// bytes; a partial line is written back as the DRAM bursts its bytes touch.
 //
 // Atomics are performed here by the sub-partition's atomic unit: the hook runs when the atomic
 // passes the tag lookup, so atomics to one sub-partition take effect in arrival order. The unit
