@@ -2,13 +2,30 @@
 # Every configuration of every block, for those rtl/ holds (gen_rtl.sh: every preset's and
 # lwm-core's variants) and every corner a block declares (`warpforge params --corners`), must
 # pass verilator --lint-only -Wall and yosys check -assert.
+# Usage: lint_all.sh WARPFORGE [--only-large | --skip-large]
+#   --skip-large  all but the large corner (the default test run: Yosys elaborates the largest
+#                 sizes slowest, e.g. 10 s for syncmon_cache's)
+#   --only-large  the large corner alone (ctest rtl_lint_large_corner, label full)
 set -euo pipefail
 wf="$1"
+only=all
+case "${2:-}" in
+  "") ;;
+  --skip-large) only=not-large ;;
+  --only-large) only=large ;;
+  *) echo "lint_all.sh: unknown option '$2'; expected --only-large or --skip-large" >&2; exit 2 ;;
+esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/rtl"
-bash "$(dirname "$0")/gen_rtl.sh" "$wf" "$tmp/rtl"
+if [ "$only" != large ]; then
+  mkdir "$tmp/rtl"
+  bash "$(dirname "$0")/gen_rtl.sh" "$wf" "$tmp/rtl"
+fi
 corners=$("$wf" params --corners | awk '{print $2}' | sort -u)
 [ -n "$corners" ] || { echo "no block declares a corner"; exit 1; }
+case "$only" in
+  not-large) corners=$(grep -vx large <<<"$corners") ;;
+  large) corners=$(grep -x large <<<"$corners") || { echo "no block declares a large corner"; exit 1; } ;;
+esac
 for corner in $corners; do
   mkdir "$tmp/corner-$corner"
   # --all --corner notes the blocks without the corner on stderr: shown only on a failure.
