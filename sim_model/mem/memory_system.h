@@ -107,8 +107,8 @@ class MemorySystem {
   virtual const MemoryStats& stats() const = 0;
 
   // A copy from the host (cudaMemcpy) wrote [addr, addr + bytes) while idle(), between launches.
-  // Copies are not timed; a memory with a cache below the L1s keeps the lines the copy passed
-  // through it, as the hardware's L2 does. Nothing by default.
+  // Copies are not timed; a memory with a cache below the L1s may keep the lines the copy
+  // passed through it (gddr: [l2] copies_allocate). Nothing by default.
   virtual void host_wrote(std::uint64_t addr, std::uint64_t bytes) {
     (void)addr;
     (void)bytes;
