@@ -8,7 +8,7 @@
 # (ratio, the share within 0.8-1.25x, geometric mean of ratios, Spearman rank correlation).
 #
 # Usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md]
-#                     [--update-doc FILE.md] [--keep DIR] [PROGRAM...]
+#                     [--update-doc FILE.md] [--keep DIR] [--param KEY=VALUE]... [PROGRAM...]
 #   WARPFORGE            the warpforge binary (its CUDA runtime stand-in sits beside it)
 #   --gpgpusim-csv FILE  GPGPU-Sim results (default: gpgpusim-gtx480.csv beside this script;
 #                        regenerate it with gpgpusim.sh, which needs GPGPU-Sim)
@@ -19,6 +19,8 @@
 #                        (docs/memory-model.md: tools/calibration/calibrate.sh
 #                        build/release/warpforge --update-doc docs/memory-model.md)
 #   --keep DIR           keep each program's output and --stats JSON in DIR
+#   --param KEY=VALUE    pass `--param KEY=VALUE` to every `warpforge exec` (repeatable): the
+#                        table of a model variant, e.g. --param l1d_hit_latency=35
 #   PROGRAM...           only these programs of programs/bin (default: all)
 # Needs bash and python3; no nvcc, no GPGPU-Sim. Progress goes to stderr. Exit status 2 on bad
 # arguments, 1 if a program failed under warpforge (the table is still written).
@@ -26,7 +28,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 die() { echo "calibrate.sh: $*" >&2; exit 2; }
 
-[ $# -ge 1 ] || die "usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md] [--keep DIR] [PROGRAM...]"
+[ $# -ge 1 ] || die "usage: calibrate.sh WARPFORGE [--gpgpusim-csv FILE] [--hardware-csv FILE] [--out FILE.md] [--update-doc FILE.md] [--keep DIR] [--param KEY=VALUE]... [PROGRAM...]"
 case "$1" in -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;; esac
 wf="$1"
 shift
@@ -37,6 +39,7 @@ hcsv="$here/hardware-gtx480.csv"
 out=""
 doc=""
 keep=""
+params=()
 progs=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -45,6 +48,9 @@ while [ $# -gt 0 ]; do
     --out) [ $# -ge 2 ] || die "--out needs a file"; out="$2"; shift 2 ;;
     --update-doc) [ $# -ge 2 ] || die "--update-doc needs a file"; doc="$2"; shift 2 ;;
     --keep) [ $# -ge 2 ] || die "--keep needs a folder"; keep="$2"; shift 2 ;;
+    --param)
+      [ $# -ge 2 ] && [[ "$2" == ?*=?* ]] || die "--param needs KEY=VALUE"
+      params+=(--param "$2"); shift 2 ;;
     -*) die "unknown option $1" ;;
     *) progs+=("$1"); shift ;;
   esac
@@ -80,7 +86,8 @@ failed=0
 for p in "${progs[@]}"; do
   start=$(date +%s)
   rc=0
-  (cd "$work" && nice -n 10 "$wf" exec --issue gto --stats "$work/$p.json" "$bindir/$p") \
+  (cd "$work" && nice -n 10 "$wf" exec --issue gto ${params[@]+"${params[@]}"} --stats "$work/$p.json" \
+    "$bindir/$p") \
     > "$work/$p.stdout" 2> "$work/$p.stderr" || rc=$?
   echo "$rc" > "$work/$p.rc"
   if [ "$rc" != 0 ]; then
@@ -92,7 +99,7 @@ for p in "${progs[@]}"; do
 done
 
 args=(table --warpforge-dir "$work" --gpgpusim-csv "$gcsv" --hardware-csv "$hcsv"
-      --warpforge-label "$(basename "$wf") exec --issue gto"
+      --warpforge-label "$(basename "$wf") exec --issue gto${params[*]+ ${params[*]}}"
       --gpgpusim-label "$(basename "$gcsv")")
 [ -n "$out" ] && args+=(--out "$out")
 if [ -n "$doc" ]; then
