@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# `warpforge sweep` (docs/sweeps.md): the product of the axes less the excludes, one row per
+# run sorted by the axes; the same table from one job or two, from a fresh folder or a resumed
+# one whose run was deleted; a failed run is a row with its reason and exit status 1; bad sweep
+# files are one line of exit status 2 and leave no folder. Runs at test sizes: seconds.
+set -uo pipefail
+wf="$1"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() {  # description, then a command that must succeed
+  local what="$1"; shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
+}
+cat >"$tmp/s.toml" <<'EOF'
+name = "demo"
+workloads = ["vecadd", "reduce"]
+issue = ["lrr", "gto"]
+sizes = ["test"]
+[params]
+"l1d.mshr_entries" = [16, 32]
+
+[[exclude]]
+workload = "reduce"
+issue = "gto"
+EOF
+"$wf" sweep "$tmp/s.toml" -j 2 -o "$tmp/a" >"$tmp/out" 2>"$tmp/err"
+check "a sweep that passes exits 0" test $? -eq 0
+# vecadd's 4 runs then reduce's 2 (its gto runs excluded), the last axis fastest.
+want="workload,issue,l1d.mshr_entries
+vecadd,lrr,16
+vecadd,lrr,32
+vecadd,gto,16
+vecadd,gto,32
+reduce,lrr,16
+reduce,lrr,32"
+check "the runs are the product less the excludes, in axis order" \
+  test "$(cut -d, -f1,3,7 "$tmp/a/sweep.csv")" = "$want"
+check "every run passed" test "$(tail -n +2 "$tmp/a/sweep.csv" | cut -d, -f8 | sort -u)" = "ok"
+"$wf" sweep "$tmp/s.toml" -j 1 -o "$tmp/b" >/dev/null 2>&1
+check "one job or two: the same table" cmp -s "$tmp/a/sweep.csv" "$tmp/b/sweep.csv"
+rm "$tmp/b/runs/reduce__gtx480__lrr__preset__preset__test__32.json"
+"$wf" sweep "$tmp/s.toml" -j 2 -o "$tmp/b" --resume >"$tmp/out" 2>&1
+check "--resume keeps the 5 passed runs" grep -q "(5 kept by --resume)" "$tmp/out"
+check "a resumed sweep: the same table" cmp -s "$tmp/a/sweep.csv" "$tmp/b/sweep.csv"
+
+printf 'name = "limit"\nworkloads = ["vecadd"]\nsizes = ["test"]\n[params]\nmax_cycles = [100, 100000]\n' \
+  >"$tmp/f.toml"
+"$wf" sweep "$tmp/f.toml" -o "$tmp/f" >/dev/null 2>&1
+check "a failed run: exit status 1" test $? -eq 1
+check "a failed run is a row with its reason" \
+  grep -q "^vecadd,gtx480,preset,preset,preset,test,100,error,1,0,100,.*cycle limit of 100" "$tmp/f/sweep.csv"
+check "the other run still passed" grep -q "^vecadd,.*,100000,ok,0,1," "$tmp/f/sweep.csv"
+
+expect2() {  # description, needle, sweep file text
+  printf '%b' "$3" >"$tmp/bad.toml"
+  "$wf" sweep "$tmp/bad.toml" -o "$tmp/bad" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$2" "$tmp/err" ||
+     [ -e "$tmp/bad" ]; then
+    echo "FAIL $1: exit $rc:"; cat "$tmp/err"; fail=1
+  else
+    echo "ok   $1: $(cat "$tmp/err")"
+  fi
+}
+expect2 "an unknown key" "bad.toml:2: issu: unknown key" 'workloads = ["vecadd"]\nissu = ["lrr"]\n'
+expect2 "an unknown policy" 'bad.toml:2: issue: unknown issue policy "lrx"' \
+  'workloads = ["vecadd"]\nissue = ["lrx"]\n'
+expect2 "an unknown workload" 'unknown workload "nope"' 'workloads = ["nope"]\n'
+expect2 "no workloads" "no workloads" 'issue = ["lrr"]\n'
+expect2 "a value twice" '"gto" is listed twice' 'workloads = ["vecadd"]\nissue = ["gto", "gto"]\n'
+expect2 "a bad size" 'sizes: expected positive integers' 'workloads = ["vecadd"]\nsizes = [0]\n'
+expect2 "an unknown --param" "unknown parameter 'l1d.bogus'" \
+  'workloads = ["vecadd"]\n[params]\n"l1d.bogus" = [1]\n'
+expect2 "an exclude of no axis" 'exclude: "foo" is not an axis' \
+  'workloads = ["vecadd"]\n[[exclude]]\nfoo = 1\n'
+expect2 "excludes that leave nothing" "the excludes leave no run" \
+  'workloads = ["vecadd"]\n[[exclude]]\nworkload = "vecadd"\n'
+expect2 "a TOML syntax error" "bad.toml:1:" 'workloads = ["vecadd"\n'
+exit $fail

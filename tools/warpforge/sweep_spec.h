@@ -1,0 +1,41 @@
+// A sweep file of `warpforge sweep` (docs/sweeps.md): axes whose product is the sweep's runs,
+// less the excluded combinations. Each run is one `warpforge sim`.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tools/warpforge/study.h"
+
+namespace wf::cli {
+
+// One axis: its column name and its values, in the file's order.
+struct SweepAxis {
+  std::string name;  // workload, preset, issue, fetch, dispatch, size, or a --param key
+  std::vector<std::string> values;
+};
+
+struct SweepSpec {
+  std::string name;
+  // workload, preset, issue, fetch, dispatch, size, then the [params] keys in the file's
+  // order. An empty policy value is the preset's own; size "default" the workload's default.
+  std::vector<SweepAxis> axes;
+  // A run is left out when, for every axis an exclude names, its value is one of the listed.
+  std::vector<std::map<std::string, std::vector<std::string>>> excludes;
+};
+
+struct SweepRun {
+  std::vector<std::string> values;  // one per axis, in SweepSpec::axes order
+  StudyRun run;                     // workload, stem and the `warpforge sim` arguments
+};
+
+// Parses a sweep file's text; `origin` names it in messages. Throws a one-line UsageError
+// naming the file, the line and the key: unknown keys, wrong types, empty axes, unknown
+// workloads, suites, presets or policies.
+SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin);
+
+// The runs of the sweep, ordered by the axes (the first axis slowest), excludes left out.
+std::vector<SweepRun> expand_sweep(const SweepSpec& spec);
+
+}  // namespace wf::cli
