@@ -9,6 +9,7 @@ packages=(
   libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libtomlplusplus-dev nlohmann-json3-dev
   clang libclang-rt-14-dev
   python3-matplotlib
+  parallel slurmctld slurmd slurm-client munge
 )
 
 missing=()

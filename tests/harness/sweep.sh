@@ -2,7 +2,8 @@
 # `warpforge sweep` (docs/sweeps.md): the product of the axes less the excludes, one row per
 # run sorted by the axes; the same table from one job or two, from a fresh folder or a resumed
 # one whose run was deleted; a failed run is a row with its reason and exit status 1; bad sweep
-# files are one line of exit status 2 and leave no folder. Runs at test sizes: seconds.
+# files and bad --emit / --task / --collect arguments are one line of exit status 2 and leave
+# no folder (sweep_engines.sh runs the engines themselves). Runs at test sizes: seconds.
 set -uo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -75,4 +76,26 @@ expect2 "an exclude of no axis" 'exclude: "foo" is not an axis' \
 expect2 "excludes that leave nothing" "the excludes leave no run" \
   'workloads = ["vecadd"]\n[[exclude]]\nworkload = "vecadd"\n'
 expect2 "a TOML syntax error" "bad.toml:1:" 'workloads = ["vecadd"\n'
+expect2c() {  # description, needle, arguments after `warpforge sweep`
+  local what="$1" needle="$2"; shift 2
+  "$wf" sweep "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -qF -- "$needle" "$tmp/err"; then
+    echo "FAIL $what: exit $rc:"; cat "$tmp/err"; fail=1
+  else
+    echo "ok   $what: $(cat "$tmp/err")"
+  fi
+}
+expect2c "--emit of an unknown engine" "expected slurm or parallel" "$tmp/s.toml" --emit pbs "$tmp/e"
+expect2c "--time without --emit slurm" "are for --emit slurm" \
+  "$tmp/s.toml" --emit parallel "$tmp/e" --time 1:00
+expect2c "--array-throttle without --emit" "--array-throttle requires --emit" \
+  "$tmp/s.toml" --array-throttle 2
+expect2c "--task without -o" "--task needs -o DIR" "$tmp/s.toml" --task 0
+expect2c "--task past the last run" "--task 6: expected a task number from 0 to 5" \
+  "$tmp/s.toml" --task 6 -o "$tmp/e"
+expect2c "--collect of no folder" "no such directory" "$tmp/s.toml" --collect "$tmp/nowhere"
+check "no folder came of the refused commands" test ! -e "$tmp/e"
+"$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/e" >/dev/null
+expect2c "--emit into a folder of another sweep" "holds another sweep file" \
+  "$tmp/f.toml" --emit parallel "$tmp/e"
 exit $fail

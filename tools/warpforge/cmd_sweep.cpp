@@ -3,6 +3,7 @@
 // resumable, and collects every run into one table, one row per run, sorted by the axes.
 // Exit status: 0 every run passed, 1 a run failed (its row says how), 2 bad input.
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -20,7 +21,9 @@
 #include "tools/warpforge/machine_options.h"
 #include "tools/warpforge/number_options.h"
 #include "tools/warpforge/study_runner.h"
+#include "tools/warpforge/sweep_cluster.h"
 #include "tools/warpforge/sweep_spec.h"
+#include "tools/warpforge/sweep_table.h"
 
 namespace wf::cli {
 namespace {
@@ -29,6 +32,11 @@ struct SweepArgs {
   std::string spec, out_dir;
   bool resume = false;
   unsigned jobs = 0;
+  std::vector<std::string> emit;  // ENGINE DIR
+  unsigned throttle = 0;
+  std::string time, mem;
+  std::int64_t task = -1;
+  std::string collect;
 };
 
 // Every machine the sweep names is checked before anything is written, as `sim` would check it
@@ -57,51 +65,25 @@ void check_machines(const std::string& origin, const SweepSpec& spec,
   }
 }
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-// What went wrong in a run that did not pass: the first line of its log that says "error",
-// else its last line (sim ends a failed run's log with the reason: a cycle limit, a wrong
-// value, a deadlock's first warp).
-std::string first_error_line(const std::filesystem::path& log) {
-  std::string text;
-  try {
-    text = read_input_file(log, kMaxConfigBytes, "run log");
-  } catch (const UsageError&) {
-    return "no log";
-  }
-  std::string last;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t end = std::min(text.find('\n', at), text.size());
-    std::string line = text.substr(at, end - at);
-    line.erase(0, line.find_first_not_of(' '));
-    if (line.find("error") != std::string::npos) return line;
-    // The wall time differs between two runs of one sweep; the table must not.
-    if (!line.empty() && line.rfind("simulated in ", 0) != 0) last = line;
-    at = end + 1;
-  }
-  return last;
-}
-
-std::string run_status(const RunStats& s) {
-  if (s.ok()) return "ok";
-  if (s.status == "deadlock") return "deadlock";
-  if (s.status.empty()) return "crashed";
-  if (s.status == "ok" && !s.passed) return "wrong result";
-  return s.status;
-}
-
 int run_sweep(const SweepArgs& a) {
   const std::string text = read_input_file(a.spec, kMaxConfigBytes, "sweep file");
   const SweepSpec spec = parse_sweep_spec(text, a.spec);
   const std::vector<SweepRun> runs = expand_sweep(spec);
   if (runs.empty()) throw UsageError(a.spec + ": the excludes leave no run");
+  if (a.task >= 0) {
+    if (a.out_dir.empty()) throw UsageError("--task needs -o DIR, the folder of the sweep");
+    return run_sweep_task(runs, static_cast<std::size_t>(a.task), a.out_dir);
+  }
   check_machines(a.spec, spec, runs);
+  if (!a.collect.empty()) return collect_sweep(a.spec, spec, runs, a.collect);
+  if (!a.emit.empty()) {
+    if (a.emit[0] != "slurm" && a.emit[0] != "parallel")
+      throw UsageError("--emit " + a.emit[0] + ": expected slurm or parallel, then a folder");
+    if (a.emit[0] == "parallel" && (a.throttle || !a.time.empty() || !a.mem.empty()))
+      throw UsageError("--array-throttle, --time and --mem are for --emit slurm");
+    emit_sweep(text, spec, runs, SweepEmit{a.emit[0], a.emit[1], a.throttle, a.time, a.mem});
+    return 0;
+  }
   const std::filesystem::path out = a.out_dir.empty() ? "sweep-" + spec.name : a.out_dir;
   std::vector<StudyRun> all;
   for (const SweepRun& r : runs) all.push_back(r.run);
@@ -111,22 +93,13 @@ int run_sweep(const SweepArgs& a) {
   const RunSetOutcome done =
       run_study_runs(out, "sweep " + spec.name, all, false, a.resume, parallel);
 
-  std::string csv;
-  for (const SweepAxis& axis : spec.axes) csv += csv_field(axis.name) + ",";
-  csv +=
-      "status,exit_status,passed,cycles,warp_instructions,thread_instructions,ipc,"
-      "error\n";
   std::size_t failed = 0;
-  for (const SweepRun& r : runs) {
-    const RunStats& s = done.runs.at({r.run.workload, r.run.config});
-    for (const std::string& v : r.values) csv += csv_field(v.empty() ? "preset" : v) + ",";
-    const std::string status = run_status(s);
-    if (!s.ok()) ++failed;
-    csv += fmt::format(
-        "{},{},{},{},{},{},{:.6f},{}\n", status, s.exit_status, s.passed ? 1 : 0, s.cycles,
-        s.warp_instructions, s.thread_instructions, s.ipc,
-        s.ok() ? "" : csv_field(first_error_line(out / "runs" / (r.run.stem + ".log"))));
-  }
+  const std::string csv = sweep_table_csv(
+      spec, runs,
+      [&](const SweepRun& r) {
+        return &done.runs.at({r.run.workload, r.run.config});
+      },
+      out / "runs", failed);
   write_file_atomically(out / "sweep.csv", csv);
   write_file_atomically(out / "timing.csv", timing_csv(all, done.seconds));
   fmt::print("{} runs in {:.0f} s{}, {}; table: {}\n", runs.size(), done.wall_seconds,
@@ -143,9 +116,34 @@ std::function<int()> sweep_setup(CLI::App& app) {
   app.add_flag("--resume", a->resume,
                "keep the passed runs of an interrupted sweep in the same directory; refused "
                "when they were made with other arguments or another warpforge");
-  app.add_option("-j,--jobs", a->jobs,
-                 "parallel simulations, 0 to 1024 (default and 0: the number of cores)")
-      ->check(unsigned_in(0, 1024));
+  auto* jobs = app.add_option("-j,--jobs", a->jobs,
+                              "parallel simulations, 0 to 1024 (default and 0: the number of "
+                              "cores)")
+                   ->check(unsigned_in(0, 1024));
+  auto* resume = app.get_option("--resume");
+  auto* emit = app.add_option("--emit", a->emit,
+                              "ENGINE DIR: write DIR's job scripts for a cluster's engine instead "
+                              "of running: slurm (a job array, DIR/sweep.sbatch) or parallel "
+                              "(GNU parallel, DIR/jobs.txt)")
+                   ->expected(2);
+  auto* throttle = app.add_option("--array-throttle", a->throttle,
+                                  "--emit slurm: at most N array tasks at once, 1 to 100000")
+                       ->check(unsigned_in(1, 100000));
+  auto* time =
+      app.add_option("--time", a->time, "--emit slurm: each task's time limit (sbatch --time)");
+  auto* mem = app.add_option("--mem", a->mem, "--emit slurm: each task's memory (sbatch --mem)");
+  auto* task = app.add_option("--task", a->task,
+                              "run only task N of the sweep (0-based, the table's order) into -o "
+                              "DIR: what each task of --emit runs")
+                   ->check(unsigned_in(0, 100000000));
+  auto* collect = app.add_option("--collect", a->collect,
+                                 "build DIR/sweep.csv from the tasks' files, and say which tasks "
+                                 "are missing or failed and how to rerun only those");
+  for (auto* o : {throttle, time, mem}) o->needs(emit);
+  emit->excludes(resume)->excludes(jobs)->excludes(task)->excludes(collect);
+  task->excludes(resume)->excludes(jobs)->excludes(collect);
+  collect->excludes(resume)->excludes(jobs);
+  collect->excludes(app.get_option("--out"));
   return [a] { return run_sweep(*a); };
 }
 

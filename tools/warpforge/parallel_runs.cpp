@@ -46,10 +46,10 @@ pid_t start(const ProcessJob& job) {
 
 std::vector<ProcessOutcome> run_parallel(
     const std::vector<ProcessJob>& jobs, unsigned parallel,
-    const std::function<void(std::size_t, std::size_t)>& progress) {
+    const std::function<void(std::size_t, std::size_t, std::size_t)>& progress) {
   std::vector<ProcessOutcome> out(jobs.size());
   std::map<pid_t, std::pair<std::size_t, Clock::time_point>> running;
-  std::size_t next = 0, done = 0;
+  std::size_t next = 0, done = 0, failed = 0;
   if (parallel == 0) parallel = 1;
   while (done < jobs.size()) {
     while (next < jobs.size() && running.size() < parallel) {
@@ -66,7 +66,8 @@ std::vector<ProcessOutcome> run_parallel(
     o.seconds = std::chrono::duration<double>(Clock::now() - it->second.second).count();
     running.erase(it);
     ++done;
-    if (progress) progress(done, jobs.size());
+    if (o.exit_status != 0) ++failed;
+    if (progress) progress(done, failed, jobs.size());
   }
   return out;
 }

@@ -21,11 +21,12 @@ struct ProcessOutcome {
   double seconds = 0;    // wall time
 };
 
-// At most `parallel` children at once, started in the order given. `progress(done, total)` is
-// called after each child ends. Throws std::runtime_error when a process cannot be started.
+// At most `parallel` children at once, started in the order given. `progress(done, failed,
+// total)` is called after each child ends (`failed`: those with a non-zero exit status). Throws
+// std::runtime_error when a process cannot be started.
 std::vector<ProcessOutcome> run_parallel(
     const std::vector<ProcessJob>& jobs, unsigned parallel,
-    const std::function<void(std::size_t, std::size_t)>& progress);
+    const std::function<void(std::size_t, std::size_t, std::size_t)>& progress);
 
 // The running executable, to start more of itself.
 std::filesystem::path self_executable();

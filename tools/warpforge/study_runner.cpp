@@ -64,15 +64,16 @@ RunSetOutcome run_study_runs(const std::filesystem::path& out, const std::string
 
   const bool tty = isatty(fileno(stderr));
   const auto start = std::chrono::steady_clock::now();
-  auto progress = [&](std::size_t done, std::size_t total) {
+  auto progress = [&](std::size_t done, std::size_t failed, std::size_t total) {
     if (!tty) return;
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const int width = 40;
     const int filled = static_cast<int>(width * done / total);
     const double eta = done ? s / static_cast<double>(done) * static_cast<double>(total - done) : 0;
-    fmt::print(stderr, "\r  [{}{}] {}/{} runs, {:.0f} s, ETA {:.0f} s  ", std::string(filled, '#'),
-               std::string(width - filled, '.'), done, total, s, eta);
+    fmt::print(stderr, "\r  [{}{}] {}/{} runs done, {} failed, {} left, {:.0f} s, ETA {:.0f} s  ",
+               std::string(filled, '#'), std::string(width - filled, '.'), done, total, failed,
+               total - done, s, eta);
     std::fflush(stderr);
   };
   const auto outcomes = run_parallel(jobs, parallel, progress);

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# `warpforge sweep --emit` on the real engines (docs/sweeps.md, "On a cluster"): the tasks run
+# through GNU parallel, and through a single-node Slurm started here (munged, slurmctld, slurmd
+# from Debian's packages, with a slurm.conf of this test's own in a temporary folder, on free
+# loopback ports), and `--collect` builds a table byte-identical to the local sweep's; a task
+# deleted afterwards is reported missing, rerun by the command collect prints, and the table is
+# whole again. An engine that is not installed, or Slurm daemons that cannot start (no
+# permission, say), skip that part with the reason on stdout; the test then exits 77 (ctest's
+# SKIP_RETURN_CODE) unless the other engine ran.
+set -uo pipefail
+wf="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail=0
+ran=0
+check() {  # description, then a command that must succeed
+  local what="$1"; shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fail=1; fi
+}
+cat >"$tmp/s.toml" <<'EOF'
+name = "engines"
+workloads = ["vecadd", "reduce"]
+issue = ["lrr", "gto"]
+sizes = ["test"]
+[params]
+"l1d.mshr_entries" = [16, 32]
+EOF
+"$wf" sweep "$tmp/s.toml" -j 2 -o "$tmp/local" >/dev/null 2>&1 ||
+  { echo "FAIL the local sweep"; exit 1; }
+# The stem of the last task's run, to delete and recollect.
+last=reduce__gtx480__gto__preset__preset__test__32
+
+recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm")
+  local dir="$1"
+  "$wf" sweep "$tmp/s.toml" --collect "$dir" >"$tmp/collect" 2>&1
+  check "$2: collect exits 0" test $? -eq 0
+  check "$2: the collected table is the local one" cmp -s "$tmp/local/sweep.csv" "$dir/sweep.csv"
+  rm "$dir/runs/$last.task.json"
+  "$wf" sweep "$tmp/s.toml" --collect "$dir" >"$tmp/collect" 2>&1
+  check "$2: a deleted task: collect exits 1" test $? -eq 1
+  check "$2: a deleted task is reported missing" grep -q "^missing tasks: 7$" "$tmp/collect"
+  check "$2: its row says missing" grep -q "^reduce,.*,gto,.*,32,missing," "$dir/sweep.csv"
+  local rerun
+  rerun=$(sed -n 's/^rerun them: //p' "$tmp/collect")
+  check "$2: collect names the command that reruns it" test -n "$rerun"
+  if [ "$2" = slurm ]; then rerun="${rerun/sbatch /sbatch --wait }"; fi
+  (cd "$dir" && eval "$rerun") >"$tmp/rerun" 2>&1
+  "$wf" sweep "$tmp/s.toml" --collect "$dir" >/dev/null 2>&1
+  check "$2: rerun and recollected: the local table again" cmp -s "$tmp/local/sweep.csv" "$dir/sweep.csv"
+}
+
+# GNU parallel.
+if command -v parallel >/dev/null; then
+  "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/par" >/dev/null
+  parallel --will-cite -j 2 <"$tmp/par/jobs.txt" >"$tmp/par.out" 2>&1
+  check "parallel: every task exits 0" test $? -eq 0
+  recollect "$tmp/par" parallel
+  ran=1
+else
+  echo "skip GNU parallel: not installed (tools/install-deps.sh installs it)"
+fi
+
+# A single-node Slurm of our own.
+slurm_skip() { echo "skip Slurm: $*"; }
+start_slurm() {
+  for t in munged slurmctld slurmd sbatch sinfo; do
+    command -v "$t" >/dev/null || { slurm_skip "$t is not installed (tools/install-deps.sh installs it)"; return 1; }
+  done
+  local s="$tmp/slurm" host ports
+  mkdir -p "$s/state" "$s/spool" "$s/munge"
+  host=$(hostname -s)
+  ports=$(python3 -c 'import socket
+ps=[]
+for _ in range(2):
+    s=socket.socket(); s.bind(("127.0.0.1",0)); ps.append(s)
+print(" ".join(str(x.getsockname()[1]) for x in ps))')
+  set -- $ports
+  dd if=/dev/urandom of="$s/munge/munge.key" bs=1024 count=1 2>/dev/null
+  chmod 700 "$s/munge"; chmod 400 "$s/munge/munge.key"
+  munged --force --key-file="$s/munge/munge.key" --socket="$s/munge/socket" \
+    --pid-file="$s/munge/munged.pid" --log-file="$s/munge/munged.log" \
+    --seed-file="$s/munge/munged.seed" >"$s/munged.out" 2>&1 ||
+    { slurm_skip "munged did not start: $(tail -n 1 "$s/munged.out")"; return 1; }
+  pids+=("$(cat "$s/munge/munged.pid" 2>/dev/null)")
+  cat >"$s/slurm.conf" <<EOF
+ClusterName=wftest
+SlurmctldHost=$host
+SlurmUser=$(id -un)
+SlurmdUser=$(id -un)
+AuthType=auth/munge
+AuthInfo=socket=$s/munge/socket
+CredType=cred/munge
+SlurmctldPort=$1
+SlurmdPort=$2
+StateSaveLocation=$s/state
+SlurmdSpoolDir=$s/spool
+SlurmctldPidFile=$s/slurmctld.pid
+SlurmdPidFile=$s/slurmd.pid
+SlurmctldLogFile=$s/slurmctld.log
+SlurmdLogFile=$s/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+NodeName=$host CPUs=$(nproc) State=UNKNOWN
+PartitionName=wf Nodes=$host Default=YES MaxTime=INFINITE State=UP
+EOF
+  export SLURM_CONF="$s/slurm.conf"
+  slurmctld -D >"$s/slurmctld.out" 2>&1 & pids+=($!)
+  slurmd -D >"$s/slurmd.out" 2>&1 & pids+=($!)
+  for _ in $(seq 60); do
+    if sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then return 0; fi
+    sleep 0.5
+  done
+  slurm_skip "the node did not come up within 30 s: slurmctld: $(tail -n 1 "$s/slurmctld.log" 2>/dev/null); slurmd: $(tail -n 1 "$s/slurmd.log" 2>/dev/null || tail -n 1 "$s/slurmd.out")"
+  return 1
+}
+if start_slurm; then
+  "$wf" sweep "$tmp/s.toml" --emit slurm "$tmp/slurmrun" --array-throttle 2 >/dev/null
+  sbatch --wait "$tmp/slurmrun/sweep.sbatch" >"$tmp/sbatch.out" 2>&1
+  check "slurm: the job array ends with exit status 0" test $? -eq 0
+  recollect "$tmp/slurmrun" slurm
+  ran=1
+fi
+if [ $fail -ne 0 ]; then exit 1; fi
+if [ $ran -eq 0 ]; then exit 77; fi
+exit 0
