@@ -4,7 +4,7 @@
 # from Debian's packages, with a slurm.conf of this test's own in a temporary folder, on free
 # loopback ports), and `--collect` builds a table byte-identical to the local sweep's; a task
 # deleted afterwards is reported missing, rerun by the command collect prints, and the table is
-# whole again. An engine that is not installed, or Slurm daemons that cannot start (no
+# whole again. A paper study (reproduce --emit / --collect) gives the local runs.csv and report. An engine that is not installed, or Slurm daemons that cannot start (no
 # permission, say), skip that part with the reason on stdout; the test then exits 77 (ctest's
 # SKIP_RETURN_CODE) unless the other engine ran.
 set -uo pipefail
@@ -55,12 +55,29 @@ recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm
   check "$2: rerun and recollected: the local table again" cmp -s "$tmp/local/sweep.csv" "$dir/sweep.csv"
 }
 
+# A paper study the same way: BLOCKLAT's 4 quick runs of vecadd. Its report equals the local
+# one but for the sentence saying how the runs were made.
+study=(reproduce blocklat --quick --workloads vecadd)
+"$wf" "${study[@]}" -j 2 -o "$tmp/study-local" >/dev/null 2>&1 ||
+  { echo "FAIL the local study"; exit 1; }
+same_study() {  # folder, engine
+  "$wf" "${study[@]}" --collect "$1" >"$tmp/collect" 2>&1
+  check "$2: the study's collect exits 0" test $? -eq 0
+  check "$2: the study's runs.csv is the local one" cmp -s "$tmp/study-local/runs.csv" "$1/runs.csv"
+  check "$2: the study's report is the local one" \
+    diff -q <(grep -v ' runs in .* s of wall time' "$tmp/study-local/report.md") \
+    <(grep -v ' runs, made by a cluster' "$1/report.md")
+}
+
 # GNU parallel.
 if command -v parallel >/dev/null; then
   "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/par" >/dev/null
   parallel --will-cite -j 2 <"$tmp/par/jobs.txt" >"$tmp/par.out" 2>&1
   check "parallel: every task exits 0" test $? -eq 0
   recollect "$tmp/par" parallel
+  "$wf" "${study[@]}" --emit parallel "$tmp/par-study" >/dev/null
+  parallel --will-cite -j 2 <"$tmp/par-study/jobs.txt" >/dev/null 2>&1
+  same_study "$tmp/par-study" parallel
   ran=1
 else
   echo "skip GNU parallel: not installed (tools/install-deps.sh installs it)"
@@ -132,6 +149,9 @@ if start_slurm; then
   sbatch --wait "$tmp/slurmrun/sweep.sbatch" >"$tmp/sbatch.out" 2>&1
   check "slurm: the job array ends with exit status 0" test $? -eq 0
   recollect "$tmp/slurmrun" slurm
+  "$wf" "${study[@]}" --emit slurm "$tmp/slurm-study" >/dev/null
+  sbatch --wait "$tmp/slurm-study/blocklat.sbatch" >/dev/null 2>&1
+  same_study "$tmp/slurm-study" slurm
   ran=1
 fi
 if [ $fail -ne 0 ]; then exit 1; fi

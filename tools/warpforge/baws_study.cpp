@@ -30,9 +30,7 @@ struct BawsResults {
   std::vector<std::string> other_workloads;                      // suite baws-other
   std::map<std::pair<std::string, std::string>, RunStats> runs;  // (workload, policy label)
   bool quick = false;
-  double wall_seconds = 0;
-  std::size_t resumed = 0;
-  unsigned parallel = 1;
+  std::string runs_sentence;  // study_runs_sentence()
 };
 
 constexpr const char* kBaseline = "LRR";
@@ -195,17 +193,11 @@ std::string baws_report_markdown(const BawsResults& r) {
   md += "# BAWS reproduction (Liu et al., ICS 2016) on the gtx480 preset\n\n";
   md += fmt::format(
       "{} mode: {} barrier-intensive workloads (suite `baws-barrier`, the paper's Table 2) and "
-      "{} others (`baws-other`), {} policy combinations, {} runs in {:.0f} s of wall time on "
-      "{} parallel processes.\n\n",
+      "{} others (`baws-other`), {} policy combinations, {}\n\n",
       r.quick ? "Quick (test-size inputs on a one-SM gtx480, except persistent-grid kernels)"
               : "Full (default inputs)",
-      r.barrier_workloads.size(), r.other_workloads.size(), baws_policies().size(), r.runs.size(),
-      r.wall_seconds, r.parallel);
-  if (r.resumed)
-    md += fmt::format(
-        "{} of the runs were kept from an earlier, interrupted study (--resume); the "
-        "wall time covers the others.\n\n",
-        r.resumed);
+      r.barrier_workloads.size(), r.other_workloads.size(), baws_policies().size(),
+      r.runs_sentence);
   md +=
       "Speedup of A over B = cycles(B) / cycles(A) − 1 per workload (the paper's IPC ratio "
       "when the instruction count does not depend on the schedule; spin loops, e.g. the "
@@ -466,9 +458,7 @@ class BawsStudy final : public Study {
     r.other_workloads = suite_workloads("baws-other", sr.only);
     r.runs = sr.runs;
     r.quick = sr.quick;
-    r.wall_seconds = sr.wall_seconds;
-    r.resumed = sr.resumed;
-    r.parallel = sr.parallel;
+    r.runs_sentence = study_runs_sentence(sr);
     return {baws_report_markdown(r), baws_plot_data_json(r), baws_runs_csv(r)};
   }
 };

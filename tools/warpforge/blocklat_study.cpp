@@ -105,15 +105,11 @@ std::string pct(double v) {
 std::string BlocklatReport::markdown() const {
   std::string md = "# BLOCKLAT reproduction on the gtx480 preset\n\n";
   md += fmt::format(
-      "{} mode: {} workloads (suite `blocklat`, the paper's Table 3), {} configurations, {} runs "
-      "in {:.0f} s of wall time on {} parallel processes.{}\n\n",
+      "{} mode: {} workloads (suite `blocklat`, the paper's Table 3), {} configurations, {}\n\n",
       r_.quick
           ? "Quick (test-size inputs)"
           : "Full (default sizes, but vecadd at 1048576 elements so that it streams from DRAM)",
-      workloads_.size(), configs().size(), r_.runs.size(), r_.wall_seconds, r_.parallel,
-      r_.resumed
-          ? fmt::format(" {} runs were kept from an interrupted study (--resume).", r_.resumed)
-          : "");
+      workloads_.size(), configs().size(), study_runs_sentence(r_));
   md +=
       "RR: `--issue lrr` (the paper's round-robin baseline). GTO: `--issue gto`. BLOCKLAT: "
       "`--issue blocklat`. BLOCKLAT+throttle: `--issue blocklat --dispatch sm-throttle`. Fetch "

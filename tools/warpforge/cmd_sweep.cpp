@@ -17,11 +17,13 @@
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
+#include "tools/warpforge/cluster_tasks.h"
 #include "tools/warpforge/command.h"
 #include "tools/warpforge/machine_options.h"
 #include "tools/warpforge/number_options.h"
+#include "tools/warpforge/output_paths.h"
+#include "tools/warpforge/parallel_runs.h"
 #include "tools/warpforge/study_runner.h"
-#include "tools/warpforge/sweep_cluster.h"
 #include "tools/warpforge/sweep_spec.h"
 #include "tools/warpforge/sweep_table.h"
 
@@ -32,11 +34,7 @@ struct SweepArgs {
   std::string spec, out_dir;
   bool resume = false;
   unsigned jobs = 0;
-  std::vector<std::string> emit;  // ENGINE DIR
-  unsigned throttle = 0;
-  std::string time, mem;
-  std::int64_t task = -1;
-  std::string collect;
+  ClusterArgs cluster;
 };
 
 // Every machine the sweep names is checked before anything is written, as `sim` would check it
@@ -65,28 +63,72 @@ void check_machines(const std::string& origin, const SweepSpec& spec,
   }
 }
 
+// One task's command line, run from anywhere: warpforge and the folder by absolute paths.
+std::string sweep_task_command(const std::filesystem::path& dir, const std::string& index) {
+  return fmt::format("{} sweep {} --task {} -o {}", shell_word(self_executable().string()),
+                     shell_word((dir / "sweep.toml").string()), index, shell_word(dir.string()));
+}
+
+// The tasks read the sweep file from the folder: a folder of another sweep file is refused.
+void emit_sweep(const std::string& text, const SweepSpec& spec, const std::vector<StudyRun>& all,
+                const ClusterEmit& e) {
+  check_output_dir("--emit", e.dir.string());
+  std::error_code ec;
+  const std::filesystem::path copy = std::filesystem::absolute(e.dir, ec) / "sweep.toml";
+  if (std::filesystem::exists(copy, ec) &&
+      read_input_file(copy, kMaxConfigBytes, "sweep file") != text)
+    throw UsageError(
+        fmt::format("--emit {}: the folder holds another sweep file ({}): use another folder",
+                    e.dir.string(), copy.string()));
+  const std::filesystem::path dir = prepare_task_dir(e);
+  write_file_atomically(dir / "sweep.toml", text);
+  emit_tasks(
+      e, dir, "sweep " + spec.name, "sweep", all.size(),
+      [&](const std::string& i) { return sweep_task_command(dir, i); },
+      fmt::format("warpforge sweep {} --collect {}", shell_word((dir / "sweep.toml").string()),
+                  shell_word(dir.string())));
+}
+
+int collect_sweep(const std::string& spec_path, const SweepSpec& spec,
+                  const std::vector<SweepRun>& runs, const std::vector<StudyRun>& all,
+                  const std::filesystem::path& dir) {
+  const CollectedTasks c = collect_tasks(all, dir);
+  std::size_t not_passed = 0;
+  const std::string csv = sweep_table_csv(
+      spec, runs,
+      [&](const SweepRun& r) -> const RunStats* {
+        const auto it = c.stats.find(r.run.stem);
+        return it == c.stats.end() ? nullptr : &it->second;
+      },
+      dir / "runs", not_passed);
+  write_file_atomically(dir / "sweep.csv", csv);
+  fmt::print("sweep {}: {} of {} runs collected, {} failed; table: {}\n", spec.name, c.stats.size(),
+             all.size(), c.failed.size(), (dir / "sweep.csv").string());
+  const bool whole = report_collected(c, dir, "sweep.sbatch", [&](const std::string& i) {
+    return fmt::format("warpforge sweep {} --task {} -o {}", shell_word(spec_path), i,
+                       shell_word(dir.string()));
+  });
+  return whole ? 0 : 1;
+}
+
 int run_sweep(const SweepArgs& a) {
   const std::string text = read_input_file(a.spec, kMaxConfigBytes, "sweep file");
   const SweepSpec spec = parse_sweep_spec(text, a.spec);
   const std::vector<SweepRun> runs = expand_sweep(spec);
   if (runs.empty()) throw UsageError(a.spec + ": the excludes leave no run");
-  if (a.task >= 0) {
+  std::vector<StudyRun> all;
+  for (const SweepRun& r : runs) all.push_back(r.run);
+  if (a.cluster.task >= 0) {
     if (a.out_dir.empty()) throw UsageError("--task needs -o DIR, the folder of the sweep");
-    return run_sweep_task(runs, static_cast<std::size_t>(a.task), a.out_dir);
+    return run_task(all, static_cast<std::size_t>(a.cluster.task), a.out_dir);
   }
   check_machines(a.spec, spec, runs);
-  if (!a.collect.empty()) return collect_sweep(a.spec, spec, runs, a.collect);
-  if (!a.emit.empty()) {
-    if (a.emit[0] != "slurm" && a.emit[0] != "parallel")
-      throw UsageError("--emit " + a.emit[0] + ": expected slurm or parallel, then a folder");
-    if (a.emit[0] == "parallel" && (a.throttle || !a.time.empty() || !a.mem.empty()))
-      throw UsageError("--array-throttle, --time and --mem are for --emit slurm");
-    emit_sweep(text, spec, runs, SweepEmit{a.emit[0], a.emit[1], a.throttle, a.time, a.mem});
+  if (!a.cluster.collect.empty()) return collect_sweep(a.spec, spec, runs, all, a.cluster.collect);
+  if (!a.cluster.emit.empty()) {
+    emit_sweep(text, spec, all, a.cluster.emit_options());
     return 0;
   }
   const std::filesystem::path out = a.out_dir.empty() ? "sweep-" + spec.name : a.out_dir;
-  std::vector<StudyRun> all;
-  for (const SweepRun& r : runs) all.push_back(r.run);
   const unsigned parallel = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   fmt::print(stderr, "sweep {}: {} runs, {} at once, into {}\n", spec.name, all.size(), parallel,
              out.string());
@@ -116,34 +158,11 @@ std::function<int()> sweep_setup(CLI::App& app) {
   app.add_flag("--resume", a->resume,
                "keep the passed runs of an interrupted sweep in the same directory; refused "
                "when they were made with other arguments or another warpforge");
-  auto* jobs = app.add_option("-j,--jobs", a->jobs,
-                              "parallel simulations, 0 to 1024 (default and 0: the number of "
-                              "cores)")
-                   ->check(unsigned_in(0, 1024));
-  auto* resume = app.get_option("--resume");
-  auto* emit = app.add_option("--emit", a->emit,
-                              "ENGINE DIR: write DIR's job scripts for a cluster's engine instead "
-                              "of running: slurm (a job array, DIR/sweep.sbatch) or parallel "
-                              "(GNU parallel, DIR/jobs.txt)")
-                   ->expected(2);
-  auto* throttle = app.add_option("--array-throttle", a->throttle,
-                                  "--emit slurm: at most N array tasks at once, 1 to 100000")
-                       ->check(unsigned_in(1, 100000));
-  auto* time =
-      app.add_option("--time", a->time, "--emit slurm: each task's time limit (sbatch --time)");
-  auto* mem = app.add_option("--mem", a->mem, "--emit slurm: each task's memory (sbatch --mem)");
-  auto* task = app.add_option("--task", a->task,
-                              "run only task N of the sweep (0-based, the table's order) into -o "
-                              "DIR: what each task of --emit runs")
-                   ->check(unsigned_in(0, 100000000));
-  auto* collect = app.add_option("--collect", a->collect,
-                                 "build DIR/sweep.csv from the tasks' files, and say which tasks "
-                                 "are missing or failed and how to rerun only those");
-  for (auto* o : {throttle, time, mem}) o->needs(emit);
-  emit->excludes(resume)->excludes(jobs)->excludes(task)->excludes(collect);
-  task->excludes(resume)->excludes(jobs)->excludes(collect);
-  collect->excludes(resume)->excludes(jobs);
-  collect->excludes(app.get_option("--out"));
+  app.add_option("-j,--jobs", a->jobs,
+                 "parallel simulations, 0 to 1024 (default and 0: the number of "
+                 "cores)")
+      ->check(unsigned_in(0, 1024));
+  add_cluster_options(app, a->cluster, "sweep");
   return [a] { return run_sweep(*a); };
 }
 

@@ -592,13 +592,9 @@ std::string DynctaReport::ipc_table() const {
 std::string DynctaReport::markdown() const {
   std::string md = "# DYNCTA reproduction (Kayiran et al., PACT 2013) on the dyncta30 preset\n\n";
   md += fmt::format(
-      "{} mode: {} workloads (suite `dyncta`, 19 of the paper's 31), {} configurations, {} runs "
-      "in {:.0f} s of wall time on {} parallel processes.{}\n\n",
+      "{} mode: {} workloads (suite `dyncta`, 19 of the paper's 31), {} configurations, {}\n\n",
       r_.quick ? "Quick (test-size inputs on a one-SM dyncta30)" : "Full (default sizes)",
-      workloads_.size(), configs().size(), r_.runs.size(), r_.wall_seconds, r_.parallel,
-      r_.resumed
-          ? fmt::format(" {} runs were kept from an interrupted study (--resume).", r_.resumed)
-          : "");
+      workloads_.size(), configs().size(), study_runs_sentence(r_));
   md +=
       "Configurations: max (the CUDA default: every SM up to its occupancy), static 1 … 8 (at "
       "most that many CTAs per SM, `--dispatch static --cta-limit N`), DYNCTA (`--dispatch "

@@ -328,14 +328,10 @@ std::vector<IpcFigure> LwmReport::ipc_figures() const {
 std::string LwmReport::markdown() const {
   std::string md = "# LWM reproduction (Narasiman et al., MICRO 2011) on the lwm-core preset\n\n";
   md += fmt::format(
-      "{} mode: {} workloads (suite `lwm`, the paper's Table 2), {} configurations, {} runs in "
-      "{:.0f} s of wall time on {} parallel processes.{}\n\n",
+      "{} mode: {} workloads (suite `lwm`, the paper's Table 2), {} configurations, {}\n\n",
       r_.quick ? "Quick (test-size inputs)"
                : "Full (inputs of 100 to 200 million thread instructions, as the paper's)",
-      workloads_.size(), configs().size(), r_.runs.size(), r_.wall_seconds, r_.parallel,
-      r_.resumed
-          ? fmt::format(" {} runs were kept from an interrupted study (--resume).", r_.resumed)
-          : "");
+      workloads_.size(), configs().size(), study_runs_sentence(r_));
   md +=
       "IPC counts active threads (the paper's metric: a sub-warp of n threads retires n "
       "instructions; peak 32). Baseline: 32 warps of 32 threads, round robin. LWM*S*: 1024 / *S* "

@@ -73,6 +73,17 @@ std::string failed_runs_markdown(
          " | exit status | status | check passed |\n|---|---|---|---|---|\n" + failed + "\n";
 }
 
+std::string study_runs_sentence(const StudyResults& r) {
+  if (r.collected)
+    return fmt::format("{} runs, made by a cluster's tasks (--emit) and collected (--collect).",
+                       r.runs.size());
+  std::string s = fmt::format("{} runs in {:.0f} s of wall time on {} parallel processes.",
+                              r.runs.size(), r.wall_seconds, r.parallel);
+  if (r.resumed)
+    s += fmt::format(" {} runs were kept from an interrupted study (--resume).", r.resumed);
+  return s;
+}
+
 std::string warpforge_version() {
   return WF_VERSION;
 }

@@ -33,7 +33,13 @@ struct StudyResults {
   double wall_seconds = 0;
   std::size_t resumed = 0;  // runs kept from an interrupted study (--resume), not timed here
   unsigned parallel = 1;
+  bool collected = false;  // read back from a cluster's tasks (--collect): no wall time here
 };
+
+// The report's sentence on how its runs were made: "N runs in S s of wall time on P parallel
+// processes.", with the runs --resume kept, or "N runs, made by a cluster's tasks (--emit) and
+// collected (--collect)."
+std::string study_runs_sentence(const StudyResults& r);
 
 std::string warpforge_version();  // the project version, e.g. "0.1.0"
 
