@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `warpforge sweep` (docs/sweeps.md): the product of the axes less the excludes, one row per
-# run sorted by the axes; the same table from one job or two, from a fresh folder or a resumed
-# one whose run was deleted; a failed run is a row with its reason and exit status 1; bad sweep
+# run sorted by the axes; the same table from one job or two, from a fresh folder, a resumed
+# one whose run was deleted, or one killed halfway and resumed; a failed run is a row with its reason and exit status 1; bad sweep
 # files and bad --emit / --task / --collect arguments are one line of exit status 2 and leave
 # no folder (sweep_engines.sh runs the engines themselves). Runs at test sizes: seconds.
 set -uo pipefail
@@ -37,12 +37,35 @@ reduce,lrr,32"
 check "the runs are the product less the excludes, in axis order" \
   test "$(cut -d, -f1,3,7 "$tmp/a/sweep.csv")" = "$want"
 check "every run passed" test "$(tail -n +2 "$tmp/a/sweep.csv" | cut -d, -f8 | sort -u)" = "ok"
+check "the summary's table: workloads by issue policy" \
+  grep -q '^| workload \\ issue | lrr | gto |$' "$tmp/a/summary.md"
+check "reduce under gto was excluded: no mean" grep -q '^| reduce | [0-9.]* | – |$' "$tmp/a/summary.md"
+check "the plot was drawn" test -s "$tmp/a/sweep.png"
 "$wf" sweep "$tmp/s.toml" -j 1 -o "$tmp/b" >/dev/null 2>&1
 check "one job or two: the same table" cmp -s "$tmp/a/sweep.csv" "$tmp/b/sweep.csv"
 rm "$tmp/b/runs/reduce__gtx480__lrr__preset__preset__test__32.json"
 "$wf" sweep "$tmp/s.toml" -j 2 -o "$tmp/b" --resume >"$tmp/out" 2>&1
 check "--resume keeps the 5 passed runs" grep -q "(5 kept by --resume)" "$tmp/out"
 check "a resumed sweep: the same table" cmp -s "$tmp/a/sweep.csv" "$tmp/b/sweep.csv"
+
+# Killed halfway (SIGTERM once two runs are done, the next one running) and resumed: the same
+# table as an uninterrupted sweep. matmul's default size takes most of a second a run.
+printf 'name = "kill"\nworkloads = ["matmul"]\nissue = ["lrr", "gto"]\n[params]\n"l1d.mshr_entries" = [8, 16, 32, 64]\n' \
+  >"$tmp/k.toml"
+"$wf" sweep "$tmp/k.toml" -j 1 -o "$tmp/k-whole" >/dev/null 2>&1
+"$wf" sweep "$tmp/k.toml" -j 1 -o "$tmp/k" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 300); do
+  [ "$(ls "$tmp/k/runs/"*.json 2>/dev/null | wc -l)" -ge 2 ] && break
+  sleep 0.05
+done
+kill -TERM $pid; wait $pid
+check "a killed sweep exits 143" test $? -eq 143
+check "a killed sweep leaves no table" test ! -e "$tmp/k/sweep.csv"
+"$wf" sweep "$tmp/k.toml" -j 1 -o "$tmp/k" --resume >"$tmp/out" 2>&1
+check "the resumed sweep kept the runs done before the kill" grep -qE "\(([2-7]) kept by --resume\)" "$tmp/out"
+check "killed and resumed: the table of the uninterrupted sweep" \
+  cmp -s "$tmp/k-whole/sweep.csv" "$tmp/k/sweep.csv"
 
 printf 'name = "limit"\nworkloads = ["vecadd"]\nsizes = ["test"]\n[params]\nmax_cycles = [100, 100000]\n' \
   >"$tmp/f.toml"
@@ -93,6 +116,10 @@ expect2c "--array-throttle without --emit" "--array-throttle requires --emit" \
 expect2c "--task without -o" "--task needs -o DIR" "$tmp/s.toml" --task 0
 expect2c "--task past the last run" "--task 6: expected a task number from 0 to 5" \
   "$tmp/s.toml" --task 6 -o "$tmp/e"
+expect2c "an unknown --metric" "--metric joules: expected one of ipc" "$tmp/s.toml" --metric joules
+expect2c "--x of no axis" "--x color: not an axis of sweep demo" "$tmp/s.toml" --x color
+expect2c "--group the same as --x" "--group issue: the same axis as --x" \
+  "$tmp/s.toml" --x issue --group issue
 expect2c "--collect of no folder" "no such directory" "$tmp/s.toml" --collect "$tmp/nowhere"
 check "no folder came of the refused commands" test ! -e "$tmp/e"
 "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/e" >/dev/null

@@ -31,8 +31,6 @@
 
 namespace wf::cli {
 
-const std::map<std::string, std::string>& plot_scripts();  // embedded tools/plots/*.py
-
 namespace {
 
 struct ReproduceArgs {
@@ -63,23 +61,9 @@ int write_study_outputs(const Study& study, const StudyResults& r, const std::fi
   write_file_atomically(out / "runs.csv", report.runs_csv);
   write_file_atomically(out / "timing.csv", timing_csv(all, seconds));
   write_file_atomically(out / "plot-data.json", report.plot_data);
-  const std::filesystem::path script = out / study.plot_script();
-  write_file_atomically(script, plot_scripts().at(study.plot_script()));
-  // Debian's python3-matplotlib belongs to the system interpreter; a python3 earlier on PATH
-  // (a virtualenv, pyenv) may lack it.
-  const std::string python =
-      std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
-  RunOptions plotting;
-  plotting.timeout = std::chrono::seconds(600);  // seconds, normally; a hung python is no plot
-  const RunResult plot = run_process(
-      {python, script.string(), (out / "plot-data.json").string(), out.string()}, plotting);
   std::string md = report.markdown;
-  if (!plot.ok()) {
-    md +=
-        "\nThe plots could not be drawn (python3 with matplotlib is needed; "
-        "tools/install-deps.sh installs it): " +
-        first_lines(plot.err.empty() ? plot.out : plot.err, 3) + "\n";
-  }
+  const std::string plot_error = draw_plots(out, study.plot_script());
+  if (!plot_error.empty()) md += "\n" + plot_error + "\n";
   write_file_atomically(out / "report.md", md);
   const bool ok = Study::all_ok(r);
   const std::string how =

@@ -25,6 +25,7 @@
 #include "tools/warpforge/parallel_runs.h"
 #include "tools/warpforge/study_runner.h"
 #include "tools/warpforge/sweep_spec.h"
+#include "tools/warpforge/sweep_summary.h"
 #include "tools/warpforge/sweep_table.h"
 
 namespace wf::cli {
@@ -35,6 +36,7 @@ struct SweepArgs {
   bool resume = false;
   unsigned jobs = 0;
   ClusterArgs cluster;
+  SweepView view;
 };
 
 // Every machine the sweep names is checked before anything is written, as `sim` would check it
@@ -61,6 +63,24 @@ void check_machines(const std::string& origin, const SweepSpec& spec,
           fmt::format("{}: the run {} {}: {}", origin, r.run.workload, r.run.config, e.what()));
     }
   }
+}
+
+// DIR/sweep.csv, summary.md, plot-data.json and sweep.png. Returns the runs that did not pass
+// (missing ones included).
+std::size_t write_sweep_outputs(const SweepSpec& spec, const std::vector<SweepRun>& runs,
+                                const std::function<const RunStats*(const SweepRun&)>& stats,
+                                const SweepView& view, const std::filesystem::path& dir,
+                                const std::string& how) {
+  std::size_t failed = 0;
+  write_file_atomically(dir / "sweep.csv",
+                        sweep_table_csv(spec, runs, stats, dir / "runs", failed));
+  const SweepSummary summary = sweep_summary(spec, runs, stats, view, how);
+  write_file_atomically(dir / "plot-data.json", summary.plot_data);
+  std::string md = summary.markdown;
+  const std::string plot_error = draw_plots(dir, "sweep_plots.py");
+  if (!plot_error.empty()) md += plot_error + "\n";
+  write_file_atomically(dir / "summary.md", md);
+  return failed;
 }
 
 // One task's command line, run from anywhere: warpforge and the folder by absolute paths.
@@ -91,17 +111,15 @@ void emit_sweep(const std::string& text, const SweepSpec& spec, const std::vecto
 
 int collect_sweep(const std::string& spec_path, const SweepSpec& spec,
                   const std::vector<SweepRun>& runs, const std::vector<StudyRun>& all,
-                  const std::filesystem::path& dir) {
+                  const SweepView& view, const std::filesystem::path& dir) {
   const CollectedTasks c = collect_tasks(all, dir);
-  std::size_t not_passed = 0;
-  const std::string csv = sweep_table_csv(
+  write_sweep_outputs(
       spec, runs,
       [&](const SweepRun& r) -> const RunStats* {
         const auto it = c.stats.find(r.run.stem);
         return it == c.stats.end() ? nullptr : &it->second;
       },
-      dir / "runs", not_passed);
-  write_file_atomically(dir / "sweep.csv", csv);
+      view, dir, "The runs were made by a cluster's tasks (--emit) and collected (--collect).");
   fmt::print("sweep {}: {} of {} runs collected, {} failed; table: {}\n", spec.name, c.stats.size(),
              all.size(), c.failed.size(), (dir / "sweep.csv").string());
   const bool whole = report_collected(c, dir, "sweep.sbatch", [&](const std::string& i) {
@@ -116,6 +134,7 @@ int run_sweep(const SweepArgs& a) {
   const SweepSpec spec = parse_sweep_spec(text, a.spec);
   const std::vector<SweepRun> runs = expand_sweep(spec);
   if (runs.empty()) throw UsageError(a.spec + ": the excludes leave no run");
+  const SweepView view = resolve_sweep_view(spec, a.view);
   std::vector<StudyRun> all;
   for (const SweepRun& r : runs) all.push_back(r.run);
   if (a.cluster.task >= 0) {
@@ -123,7 +142,8 @@ int run_sweep(const SweepArgs& a) {
     return run_task(all, static_cast<std::size_t>(a.cluster.task), a.out_dir);
   }
   check_machines(a.spec, spec, runs);
-  if (!a.cluster.collect.empty()) return collect_sweep(a.spec, spec, runs, all, a.cluster.collect);
+  if (!a.cluster.collect.empty())
+    return collect_sweep(a.spec, spec, runs, all, view, a.cluster.collect);
   if (!a.cluster.emit.empty()) {
     emit_sweep(text, spec, all, a.cluster.emit_options());
     return 0;
@@ -135,14 +155,15 @@ int run_sweep(const SweepArgs& a) {
   const RunSetOutcome done =
       run_study_runs(out, "sweep " + spec.name, all, false, a.resume, parallel);
 
-  std::size_t failed = 0;
-  const std::string csv = sweep_table_csv(
+  const std::size_t failed = write_sweep_outputs(
       spec, runs,
       [&](const SweepRun& r) {
         return &done.runs.at({r.run.workload, r.run.config});
       },
-      out / "runs", failed);
-  write_file_atomically(out / "sweep.csv", csv);
+      view, out,
+      fmt::format("The runs took {:.0f} s of wall time on {} parallel processes{}.",
+                  done.wall_seconds, parallel,
+                  done.resumed ? fmt::format("; {} were kept by --resume", done.resumed) : ""));
   write_file_atomically(out / "timing.csv", timing_csv(all, done.seconds));
   fmt::print("{} runs in {:.0f} s{}, {}; table: {}\n", runs.size(), done.wall_seconds,
              done.resumed ? fmt::format(" ({} kept by --resume)", done.resumed) : "",
@@ -163,6 +184,15 @@ std::function<int()> sweep_setup(CLI::App& app) {
                  "cores)")
       ->check(unsigned_in(0, 1024));
   add_cluster_options(app, a->cluster, "sweep");
+  app.add_option("--metric", a->view.metric,
+                 "the summary's and plot's metric: ipc (default), cycles, thread_instructions or "
+                 "warp_instructions");
+  app.add_option("--x", a->view.x,
+                 "the axis along the summary's rows and the plot's x axis (default: the first "
+                 "axis with more than one value)");
+  app.add_option("--group", a->view.group,
+                 "the axis the summary's columns and the plot's bars are grouped by (default: the "
+                 "next axis with more than one value)");
   return [a] { return run_sweep(*a); };
 }
 

@@ -10,10 +10,30 @@
 
 #include "sim_model/common/atomic_file.h"
 #include "sim_model/common/error.h"
+#include "synth/subprocess.h"
 #include "tools/warpforge/output_paths.h"
 #include "tools/warpforge/parallel_runs.h"
 
 namespace wf::cli {
+
+const std::map<std::string, std::string>& plot_scripts();  // embedded tools/plots/*.py
+
+std::string draw_plots(const std::filesystem::path& out, const std::string& script) {
+  const std::filesystem::path file = out / script;
+  write_file_atomically(file, plot_scripts().at(script));
+  // Debian's python3-matplotlib belongs to the system interpreter; a python3 earlier on PATH
+  // (a virtualenv, pyenv) may lack it.
+  const std::string python =
+      std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  RunOptions plotting;
+  plotting.timeout = std::chrono::seconds(600);  // seconds, normally; a hung python is no plot
+  const RunResult plot = run_process(
+      {python, file.string(), (out / "plot-data.json").string(), out.string()}, plotting);
+  if (plot.ok()) return "";
+  return "The plots could not be drawn (python3 with matplotlib is needed; "
+         "tools/install-deps.sh installs it): " +
+         first_lines(plot.err.empty() ? plot.out : plot.err, 3);
+}
 
 RunSetOutcome run_study_runs(const std::filesystem::path& out, const std::string& label,
                              const std::vector<StudyRun>& all, bool quick, bool resume,

@@ -27,6 +27,11 @@ RunSetOutcome run_study_runs(const std::filesystem::path& out, const std::string
                              const std::vector<StudyRun>& all, bool quick, bool resume,
                              unsigned parallel);
 
+// Writes the embedded tools/plots/`script` into `out` and runs it on `out`/plot-data.json with
+// Debian's python3 (and matplotlib). Returns "" when it drew, else a sentence for the report
+// saying why not.
+std::string draw_plots(const std::filesystem::path& out, const std::string& script);
+
 // The CSV of each run's wall time (runs kept by --resume: empty), in the order of `all`.
 std::string timing_csv(const std::vector<StudyRun>& all,
                        const std::map<std::pair<std::string, std::string>, double>& seconds);
