@@ -36,7 +36,7 @@ EOF
 # The stem of the last task's run, to delete and recollect.
 last=reduce__gtx480__gto__preset__preset__test__32
 
-recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm")
+recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm"), last task
   local dir="$1"
   "$wf" sweep "$tmp/s.toml" --collect "$dir" >"$tmp/collect" 2>&1
   check "$2: collect exits 0" test $? -eq 0
@@ -44,7 +44,7 @@ recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm
   rm "$dir/runs/$last.task.json"
   "$wf" sweep "$tmp/s.toml" --collect "$dir" >"$tmp/collect" 2>&1
   check "$2: a deleted task: collect exits 1" test $? -eq 1
-  check "$2: a deleted task is reported missing" grep -q "^missing tasks: 7$" "$tmp/collect"
+  check "$2: a deleted task is reported missing" grep -q "^missing tasks: $3$" "$tmp/collect"
   check "$2: its row says missing" grep -q "^reduce,.*,gto,.*,32,missing," "$dir/sweep.csv"
   local rerun
   rerun=$(sed -n 's/^rerun them: //p' "$tmp/collect")
@@ -71,10 +71,12 @@ same_study() {  # folder, engine
 
 # GNU parallel.
 if command -v parallel >/dev/null; then
-  "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/par" >/dev/null
+  # In chunks of 3 runs: 3 tasks, the last with the last 2 runs.
+  "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/par" --chunk 3 >/dev/null
+  check "parallel: 3 tasks of 3 runs" test "$(wc -l <"$tmp/par/jobs.txt")" -eq 3
   parallel --will-cite -j 2 <"$tmp/par/jobs.txt" >"$tmp/par.out" 2>&1
   check "parallel: every task exits 0" test $? -eq 0
-  recollect "$tmp/par" parallel
+  recollect "$tmp/par" parallel 2
   "$wf" "${study[@]}" --emit parallel "$tmp/par-study" >/dev/null
   parallel --will-cite -j 2 <"$tmp/par-study/jobs.txt" >/dev/null 2>&1
   same_study "$tmp/par-study" parallel
@@ -148,7 +150,7 @@ if start_slurm; then
   "$wf" sweep "$tmp/s.toml" --emit slurm "$tmp/slurmrun" --array-throttle 2 >/dev/null
   sbatch --wait "$tmp/slurmrun/sweep.sbatch" >"$tmp/sbatch.out" 2>&1
   check "slurm: the job array ends with exit status 0" test $? -eq 0
-  recollect "$tmp/slurmrun" slurm
+  recollect "$tmp/slurmrun" slurm 7
   "$wf" "${study[@]}" --emit slurm "$tmp/slurm-study" >/dev/null
   sbatch --wait "$tmp/slurm-study/blocklat.sbatch" >/dev/null 2>&1
   same_study "$tmp/slurm-study" slurm

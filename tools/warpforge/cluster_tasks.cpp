@@ -1,6 +1,7 @@
 #include "tools/warpforge/cluster_tasks.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -38,7 +39,7 @@ ClusterEmit ClusterArgs::emit_options() const {
     throw UsageError("--emit " + emit[0] + ": expected slurm or parallel, then a folder");
   if (emit[0] == "parallel" && (throttle || !time.empty() || !mem.empty()))
     throw UsageError("--array-throttle, --time and --mem are for --emit slurm");
-  return {emit[0], emit.at(1), throttle, time, mem};
+  return {emit[0], emit.at(1), throttle, time, mem, chunk};
 }
 
 void add_cluster_options(CLI::App& app, ClusterArgs& c, const std::string& what) {
@@ -59,11 +60,15 @@ void add_cluster_options(CLI::App& app, ClusterArgs& c, const std::string& what)
                               "run only run N of the " + what +
                                   " (0-based) into -o DIR: what each task of --emit runs")
                    ->check(unsigned_in(0, 100000000));
+  auto* chunk =
+      app.add_option("--chunk", c.chunk, "--emit and --task: runs per task, 1 (default) to 100000")
+          ->check(unsigned_in(1, 100000));
   auto* collect = app.add_option("--collect", c.collect,
                                  "build the " + what +
                                      "'s outputs in DIR from its tasks' files, and say which "
                                      "tasks are missing or failed and how to rerun only those");
   for (auto* o : {throttle, time, mem}) o->needs(emit);
+  chunk->excludes(collect);
   emit->excludes(resume)->excludes(jobs)->excludes(task)->excludes(collect);
   task->excludes(resume)->excludes(jobs)->excludes(collect);
   collect->excludes(resume)->excludes(jobs)->excludes(app.get_option("--out"));
@@ -85,9 +90,11 @@ std::filesystem::path prepare_task_dir(const ClusterEmit& e) {
 }
 
 void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const std::string& name,
-                const std::string& stem, std::size_t count,
+                const std::string& stem, std::size_t runs,
                 const std::function<std::string(const std::string&)>& command,
                 const std::string& collect) {
+  const std::size_t count = (runs + e.chunk - 1) / e.chunk;
+  write_file_atomically(dir / "chunk", std::to_string(e.chunk) + "\n");
   if (e.engine == "parallel") {
     std::string jobs;
     for (std::size_t i = 0; i < count; ++i) jobs += command(std::to_string(i)) + "\n";
@@ -98,8 +105,10 @@ void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const st
   }
   cluster_make_dir(dir / "slurm", "--emit");
   std::string s = "#!/bin/bash\n";
-  s += fmt::format("# {}: one array task per run ({} runs), written by warpforge --emit slurm.\n",
-                   name, count);
+  s += fmt::format(
+      "# {}: {} array tasks of {} runs each ({} runs), written by warpforge --emit "
+      "slurm.\n",
+      name, count, e.chunk, runs);
   s += fmt::format("# Afterwards: {}\n", collect);
   s += fmt::format("#SBATCH --job-name=wf-{}\n", stem);
   s += fmt::format("#SBATCH --array=0-{}{}\n", count - 1,
@@ -115,13 +124,10 @@ void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const st
              shell_word(script.string()), collect);
 }
 
-int run_task(const std::vector<StudyRun>& all, std::size_t index,
-             const std::filesystem::path& dir) {
-  if (index >= all.size())
-    throw UsageError(
-        fmt::format("--task {}: expected a task number from 0 to {}", index, all.size() - 1));
-  check_output_dir("-o", dir.string());
-  const StudyRun& r = all[index];
+namespace {
+
+// One run of a task: its `warpforge sim`, then its record. True when it passed.
+bool run_one(const StudyRun& r, std::size_t number, const std::filesystem::path& dir) {
   const std::filesystem::path runs = cluster_make_dir(dir / "runs", "-o");
   const std::filesystem::path stats = runs / (r.stem + ".json");
   // A record and statistics of an earlier attempt must not pass for this one's.
@@ -143,9 +149,25 @@ int run_task(const std::vector<StudyRun>& all, std::size_t index,
   write_file_atomically(cluster_task_record(dir, r), rec.dump(2) + "\n");
   RunStats s = read_run_stats(stats.string());
   s.exit_status = outcome.exit_status;
-  fmt::print("task {}: {} {}: {}\n", index, r.workload, r.config,
+  fmt::print("run {}: {} {}: {}\n", number, r.workload, r.config,
              s.ok() ? "passed" : fmt::format("FAILED (exit status {})", outcome.exit_status));
-  return s.ok() ? 0 : 1;
+  return s.ok();
+}
+
+}  // namespace
+
+int run_task(const std::vector<StudyRun>& all, std::size_t index, unsigned chunk,
+             const std::filesystem::path& dir) {
+  const std::size_t tasks = (all.size() + chunk - 1) / chunk;
+  if (index >= tasks)
+    throw UsageError(fmt::format("--task {}: expected a task number from 0 to {}{}", index,
+                                 tasks - 1,
+                                 chunk > 1 ? fmt::format(" ({} runs per task)", chunk) : ""));
+  check_output_dir("-o", dir.string());
+  bool ok = true;
+  for (std::size_t i = index * chunk; i < std::min(all.size(), (index + 1) * chunk); ++i)
+    ok = run_one(all[i], i, dir) && ok;
+  return ok ? 0 : 1;
 }
 
 CollectedTasks collect_tasks(const std::vector<StudyRun>& all, const std::filesystem::path& dir) {
@@ -154,18 +176,26 @@ CollectedTasks collect_tasks(const std::vector<StudyRun>& all, const std::filesy
     throw UsageError(fmt::format("--collect {}: no such directory", dir.string()));
   check_output_dir("--collect", dir.string());
   CollectedTasks c;
+  if (std::filesystem::exists(dir / "chunk", ec)) {
+    const std::string text = read_input_file(dir / "chunk", kMaxConfigBytes, "chunk file");
+    c.chunk = static_cast<unsigned>(std::max(1l, std::strtol(text.c_str(), nullptr, 10)));
+  }
+  auto note = [&](std::vector<std::size_t>& v, std::size_t run) {
+    const std::size_t task = run / c.chunk;
+    if (v.empty() || v.back() != task) v.push_back(task);
+  };
   for (std::size_t i = 0; i < all.size(); ++i) {
     const StudyRun& r = all[i];
     const std::filesystem::path record = cluster_task_record(dir, r);
     if (!std::filesystem::exists(record, ec)) {
-      c.missing.push_back(i);
+      note(c.missing, i);
       continue;
     }
     nlohmann::json rec;
     try {
       rec = nlohmann::json::parse(read_input_file(record, kMaxConfigBytes, "task record"));
     } catch (const nlohmann::json::exception&) {
-      c.stale.push_back(i);
+      note(c.stale, i);
       continue;
     }
     const bool same = rec.is_object() && rec.value("workload", "") == r.workload &&
@@ -173,12 +203,12 @@ CollectedTasks collect_tasks(const std::vector<StudyRun>& all, const std::filesy
                       rec["args"] == r.sim_args && rec.contains("exit_status") &&
                       rec["exit_status"].is_number_integer();
     if (!same) {
-      c.stale.push_back(i);
+      note(c.stale, i);
       continue;
     }
     RunStats s = read_run_stats((dir / "runs" / (r.stem + ".json")).string());
     s.exit_status = rec["exit_status"].get<int>();
-    if (!s.ok()) c.failed.push_back(i);
+    if (!s.ok()) note(c.failed, i);
     c.stats[r.stem] = s;
   }
   return c;
@@ -196,6 +226,7 @@ bool report_collected(const CollectedTasks& c, const std::filesystem::path& dir,
   again.insert(again.end(), c.stale.begin(), c.stale.end());
   again.insert(again.end(), c.failed.begin(), c.failed.end());
   std::sort(again.begin(), again.end());
+  again.erase(std::unique(again.begin(), again.end()), again.end());
   if (again.empty()) return true;
   std::error_code ec;
   if (std::filesystem::exists(dir / sbatch, ec))

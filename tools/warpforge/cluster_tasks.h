@@ -24,6 +24,7 @@ struct ClusterEmit {
   unsigned throttle = 0;  // slurm: at most this many array tasks at once (0: no limit)
   std::string time;       // slurm: --time of each task, "" for the cluster's default
   std::string mem;        // slurm: --mem of each task, "" for the cluster's default
+  unsigned chunk = 1;     // runs per task
 };
 
 // The options a command with cluster tasks takes (sweep, reproduce).
@@ -32,6 +33,7 @@ struct ClusterArgs {
   unsigned throttle = 0;
   std::string time, mem;
   long long task = -1;  // --task N, -1 when not given
+  unsigned chunk = 1;   // --chunk K: runs per task
   std::string collect;
   // --emit's engine and folder, checked: a UsageError for an unknown engine, or Slurm's
   // options beside --emit parallel.
@@ -48,27 +50,32 @@ void add_cluster_options(CLI::App& app, ClusterArgs& c, const std::string& what)
 std::filesystem::path prepare_task_dir(const ClusterEmit& e);
 
 // Writes `dir`/jobs.txt (GNU parallel: one command line per task) or `dir`/<stem>.sbatch (a
-// Slurm job array, one array task per run, output under `dir`/slurm/), and prints how to start
-// them and then `collect`. `command(index)` is one task's command line (index: a number or the
-// shell's "$SLURM_ARRAY_TASK_ID").
+// Slurm job array, one array task per `e.chunk` runs, output under `dir`/slurm/), and
+// `dir`/chunk (runs per task, which collect reads); prints how to start them and then
+// `collect`. `command(index)` is one task's command line (index: a number or the shell's
+// "$SLURM_ARRAY_TASK_ID"). `runs` is the number of runs.
 void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const std::string& name,
-                const std::string& stem, std::size_t count,
+                const std::string& stem, std::size_t runs,
                 const std::function<std::string(const std::string&)>& command,
                 const std::string& collect);
 
 // A POSIX shell word: `s` single-quoted.
 std::string shell_word(const std::string& s);
 
-// Task `index` (0-based, in the order of `all`): its `warpforge sim` into `dir`/runs/, then
-// runs/<stem>.task.json recording what made it and its exit status. Returns 0 when the run
-// passed, 1 when it did not.
-int run_task(const std::vector<StudyRun>& all, std::size_t index, const std::filesystem::path& dir);
+// Task `index`: runs index * chunk ... (index + 1) * chunk - 1 of `all` (0-based, fewer in the
+// last task), one after another, each `warpforge sim` into `dir`/runs/ and then
+// runs/<stem>.task.json recording what made it and its exit status. Returns 0 when every run
+// passed, 1 when one did not.
+int run_task(const std::vector<StudyRun>& all, std::size_t index, unsigned chunk,
+             const std::filesystem::path& dir);
 
 struct CollectedTasks {
   std::map<std::string, RunStats> stats;  // by stem: the runs found, passed or not
-  std::vector<std::size_t> missing;       // no record
-  std::vector<std::size_t> stale;         // a record of other arguments or another warpforge
-  std::vector<std::size_t> failed;        // recorded, did not pass
+  // Task numbers (runs / chunk), each once.
+  std::vector<std::size_t> missing;  // a run with no record
+  std::vector<std::size_t> stale;    // a record of other arguments or another warpforge
+  std::vector<std::size_t> failed;   // recorded, did not pass
+  unsigned chunk = 1;                // runs per task, from `dir`/chunk
 };
 
 // Reads every task's record and statistics from `dir`/runs/.

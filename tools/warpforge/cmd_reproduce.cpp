@@ -78,10 +78,10 @@ int write_study_outputs(const Study& study, const StudyResults& r, const std::fi
 // One task's command line, run from anywhere: warpforge and the folder by absolute paths, and
 // the options that choose the study's runs.
 std::string reproduce_task_command(const ReproduceArgs& a, const std::filesystem::path& dir,
-                                   const std::string& index) {
-  std::string c =
-      fmt::format("{} reproduce {} --task {} -o {}", shell_word(self_executable().string()),
-                  a.study, index, shell_word(dir.string()));
+                                   unsigned chunk, const std::string& index) {
+  std::string c = fmt::format(
+      "{} reproduce {}{} --task {} -o {}", shell_word(self_executable().string()), a.study,
+      chunk > 1 ? fmt::format(" --chunk {}", chunk) : "", index, shell_word(dir.string()));
   if (a.quick) c += " --quick";
   if (!a.only.empty()) c += " --workloads " + shell_word(fmt::format("{}", fmt::join(a.only, ",")));
   return c;
@@ -95,7 +95,7 @@ int run_study(const Study& study, const ReproduceArgs& a) {
   const std::vector<StudyRun> all = study.plan(a.quick, a.only);
   if (a.cluster.task >= 0) {
     if (a.out_dir.empty()) throw UsageError("--task needs -o DIR, the folder of the study");
-    return run_task(all, static_cast<std::size_t>(a.cluster.task), a.out_dir);
+    return run_task(all, static_cast<std::size_t>(a.cluster.task), a.cluster.chunk, a.out_dir);
   }
   if (!a.cluster.emit.empty()) {
     const ClusterEmit e = a.cluster.emit_options();
@@ -107,7 +107,7 @@ int run_study(const Study& study, const ReproduceArgs& a) {
                        : " --workloads " + shell_word(fmt::format("{}", fmt::join(a.only, ","))));
     emit_tasks(
         e, dir, "reproduce " + a.study, a.study, all.size(),
-        [&](const std::string& i) { return reproduce_task_command(a, dir, i); }, hint);
+        [&](const std::string& i) { return reproduce_task_command(a, dir, e.chunk, i); }, hint);
     return 0;
   }
   if (!a.cluster.collect.empty()) {
@@ -121,7 +121,7 @@ int run_study(const Study& study, const ReproduceArgs& a) {
     r.collected = true;
     const int status = write_study_outputs(study, r, dir, all, {});
     const bool whole = report_collected(c, dir, a.study + ".sbatch", [&](const std::string& i) {
-      return reproduce_task_command(a, std::filesystem::absolute(dir), i);
+      return reproduce_task_command(a, std::filesystem::absolute(dir), c.chunk, i);
     });
     return whole ? status : 1;
   }

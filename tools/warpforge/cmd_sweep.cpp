@@ -84,9 +84,12 @@ std::size_t write_sweep_outputs(const SweepSpec& spec, const std::vector<SweepRu
 }
 
 // One task's command line, run from anywhere: warpforge and the folder by absolute paths.
-std::string sweep_task_command(const std::filesystem::path& dir, const std::string& index) {
-  return fmt::format("{} sweep {} --task {} -o {}", shell_word(self_executable().string()),
-                     shell_word((dir / "sweep.toml").string()), index, shell_word(dir.string()));
+std::string sweep_task_command(const std::filesystem::path& dir, unsigned chunk,
+                               const std::string& index) {
+  return fmt::format("{} sweep {}{} --task {} -o {}", shell_word(self_executable().string()),
+                     shell_word((dir / "sweep.toml").string()),
+                     chunk > 1 ? fmt::format(" --chunk {}", chunk) : "", index,
+                     shell_word(dir.string()));
 }
 
 // The tasks read the sweep file from the folder: a folder of another sweep file is refused.
@@ -104,7 +107,7 @@ void emit_sweep(const std::string& text, const SweepSpec& spec, const std::vecto
   write_file_atomically(dir / "sweep.toml", text);
   emit_tasks(
       e, dir, "sweep " + spec.name, "sweep", all.size(),
-      [&](const std::string& i) { return sweep_task_command(dir, i); },
+      [&](const std::string& i) { return sweep_task_command(dir, e.chunk, i); },
       fmt::format("warpforge sweep {} --collect {}", shell_word((dir / "sweep.toml").string()),
                   shell_word(dir.string())));
 }
@@ -120,10 +123,13 @@ int collect_sweep(const std::string& spec_path, const SweepSpec& spec,
         return it == c.stats.end() ? nullptr : &it->second;
       },
       view, dir, "The runs were made by a cluster's tasks (--emit) and collected (--collect).");
+  const auto failed =
+      std::count_if(c.stats.begin(), c.stats.end(), [](const auto& kv) { return !kv.second.ok(); });
   fmt::print("sweep {}: {} of {} runs collected, {} failed; table: {}\n", spec.name, c.stats.size(),
-             all.size(), c.failed.size(), (dir / "sweep.csv").string());
+             all.size(), failed, (dir / "sweep.csv").string());
   const bool whole = report_collected(c, dir, "sweep.sbatch", [&](const std::string& i) {
-    return fmt::format("warpforge sweep {} --task {} -o {}", shell_word(spec_path), i,
+    return fmt::format("warpforge sweep {}{} --task {} -o {}", shell_word(spec_path),
+                       c.chunk > 1 ? fmt::format(" --chunk {}", c.chunk) : "", i,
                        shell_word(dir.string()));
   });
   return whole ? 0 : 1;
@@ -139,7 +145,7 @@ int run_sweep(const SweepArgs& a) {
   for (const SweepRun& r : runs) all.push_back(r.run);
   if (a.cluster.task >= 0) {
     if (a.out_dir.empty()) throw UsageError("--task needs -o DIR, the folder of the sweep");
-    return run_task(all, static_cast<std::size_t>(a.cluster.task), a.out_dir);
+    return run_task(all, static_cast<std::size_t>(a.cluster.task), a.cluster.chunk, a.out_dir);
   }
   check_machines(a.spec, spec, runs);
   if (!a.cluster.collect.empty())
