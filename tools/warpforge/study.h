@@ -1,8 +1,10 @@
 // A paper's experiments as `warpforge reproduce NAME` runs them. A study plans its runs (one
 // `warpforge sim` per workload and configuration) and turns their statistics into a report;
-// cmd_reproduce.cpp does the running (in parallel, with --resume and progress), the files and
-// the plots for every study alike. Each study lives in its own <name>_study.cpp and registers
-// itself with one WF_STUDY line; nothing else names it.
+// the running is the machinery sweeps use (study_runner.h locally, with --resume and progress;
+// cluster_tasks.h on Slurm or GNU parallel), and cmd_reproduce.cpp writes the files and plots
+// for every study alike. Each study is one folder, studies/<name>/: <name>_study.cpp, which
+// registers it with one WF_STUDY line, and its plot script <name>_plots.py; nothing else names
+// it.
 #pragma once
 
 #include <algorithm>
@@ -73,7 +75,7 @@ class Study {
   // Every run of the study; `only` restricts the workloads (a name that is not one of the
   // study's is a UsageError naming it).
   virtual std::vector<StudyRun> plan(bool quick, const std::vector<std::string>& only) const = 0;
-  virtual std::string plot_script() const = 0;  // a file of tools/plots/
+  virtual std::string plot_script() const = 0;  // its <name>_plots.py
   virtual StudyReport report(const StudyResults& r) const = 0;
   // True when every run finished, passed its check and did not deadlock.
   static bool all_ok(const StudyResults& r);

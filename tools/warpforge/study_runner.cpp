@@ -16,7 +16,7 @@
 
 namespace wf::cli {
 
-const std::map<std::string, std::string>& plot_scripts();  // embedded tools/plots/*.py
+const std::map<std::string, std::string>& plot_scripts();  // embedded studies/*/*_plots.py, sweep_plots.py
 
 std::string draw_plots(const std::filesystem::path& out, const std::string& script) {
   const std::filesystem::path file = out / script;

@@ -1,5 +1,5 @@
 // A sweep's summary (DIR/summary.md) and the data of its plot (DIR/plot-data.json, drawn into
-// DIR/sweep.png by tools/plots/sweep_plots.py): one metric against one axis, grouped by
+// DIR/sweep.png by tools/warpforge/sweep_plots.py): one metric against one axis, grouped by
 // another, averaged over the other axes' runs that passed.
 #pragma once
 
