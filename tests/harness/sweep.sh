@@ -67,6 +67,25 @@ check "the resumed sweep kept the runs done before the kill" grep -qE "\(([2-7])
 check "killed and resumed: the table of the uninterrupted sweep" \
   cmp -s "$tmp/k-whole/sweep.csv" "$tmp/k/sweep.csv"
 
+# A CUDA program as a workload ([[programs]], run by `warpforge exec`): only at the default
+# size; by an absolute path it can go to a cluster, by a relative one not.
+prog="$(cd "$(dirname "$0")/../exec/programs/bin" && pwd)/vecadd"
+printf 'name = "progs"\nworkloads = ["vecadd"]\nsizes = ["default", "test"]\n[[programs]]\nname = "cuda_vecadd"\ncommand = ["%s"]\n' \
+  "$prog" >"$tmp/p.toml"
+"$wf" sweep "$tmp/p.toml" -o "$tmp/p" >/dev/null 2>&1
+check "a sweep with a program passes" test $? -eq 0
+check "the program runs at the default size only" \
+  test "$(cut -d, -f1,6,7 "$tmp/p/sweep.csv" | tail -n +2 | tr '\n' ' ')" = \
+  "vecadd,default,ok vecadd,test,ok cuda_vecadd,default,ok "
+"$wf" sweep "$tmp/p.toml" --emit parallel "$tmp/pe" >/dev/null 2>&1
+bash "$tmp/pe/jobs.txt" >/dev/null 2>&1
+"$wf" sweep "$tmp/p.toml" --collect "$tmp/pe" >/dev/null 2>&1
+check "a program's tasks: the local table" cmp -s "$tmp/p/sweep.csv" "$tmp/pe/sweep.csv"
+cp "$prog" "$tmp/rel_vecadd"
+printf 'workloads = ["vecadd"]\n[[programs]]\nname = "rel"\ncommand = ["rel_vecadd"]\n' >"$tmp/r.toml"
+"$wf" sweep "$tmp/r.toml" -o "$tmp/r" >/dev/null 2>&1
+check "a program relative to the sweep file runs" test $? -eq 0
+
 printf 'name = "limit"\nworkloads = ["vecadd"]\nsizes = ["test"]\n[params]\nmax_cycles = [100, 100000]\n' \
   >"$tmp/f.toml"
 "$wf" sweep "$tmp/f.toml" -o "$tmp/f" >/dev/null 2>&1
@@ -98,6 +117,10 @@ expect2 "an exclude of no axis" 'exclude: "foo" is not an axis' \
   'workloads = ["vecadd"]\n[[exclude]]\nfoo = 1\n'
 expect2 "excludes that leave nothing" "the excludes leave no run" \
   'workloads = ["vecadd"]\n[[exclude]]\nworkload = "vecadd"\n'
+expect2 "a program that is no executable" "is not an executable file" \
+  'workloads = ["vecadd"]\n[[programs]]\nname = "p"\ncommand = ["/nonexistent/prog"]\n'
+expect2 "a program named like a workload" "programs.name: expected a new name" \
+  'workloads = ["vecadd"]\n[[programs]]\nname = "bfs"\ncommand = ["/bin/true"]\n'
 expect2 "a TOML syntax error" "bad.toml:1:" 'workloads = ["vecadd"\n'
 expect2c() {  # description, needle, arguments after `warpforge sweep`
   local what="$1" needle="$2"; shift 2
@@ -120,6 +143,8 @@ expect2c "an unknown --metric" "--metric joules: expected one of ipc" "$tmp/s.to
 expect2c "--x of no axis" "--x color: not an axis of sweep demo" "$tmp/s.toml" --x color
 expect2c "--group the same as --x" "--group issue: the same axis as --x" \
   "$tmp/s.toml" --x issue --group issue
+expect2c "--emit of a program named relative to the sweep file" "give the programs by absolute paths" \
+  "$tmp/r.toml" --emit parallel "$tmp/re"
 expect2c "--collect of no folder" "no such directory" "$tmp/s.toml" --collect "$tmp/nowhere"
 check "no folder came of the refused commands" test ! -e "$tmp/e"
 "$wf" sweep "$tmp/s.toml" --emit parallel "$tmp/e" >/dev/null

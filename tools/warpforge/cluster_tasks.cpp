@@ -135,15 +135,13 @@ bool run_one(const StudyRun& r, std::size_t number, const std::filesystem::path&
   std::filesystem::remove(cluster_task_record(dir, r), ec);
   std::filesystem::remove(stats, ec);
   ProcessJob job;
-  job.argv = {self_executable().string(), "sim", "--workload", r.workload};
-  job.argv.insert(job.argv.end(), r.sim_args.begin(), r.sim_args.end());
-  job.argv.insert(job.argv.end(), {"--stats", stats.string()});
+  job.argv = r.argv(self_executable().string(), stats.string());
   job.log = runs / (r.stem + ".log");
   const ProcessOutcome outcome =
       run_parallel({job}, 1, [](std::size_t, std::size_t, std::size_t) {}).at(0);
   nlohmann::ordered_json rec;
   rec["workload"] = r.workload;
-  rec["args"] = r.sim_args;
+  rec["args"] = r.record_args();
   rec["warpforge"] = warpforge_version();
   rec["exit_status"] = outcome.exit_status;
   write_file_atomically(cluster_task_record(dir, r), rec.dump(2) + "\n");
@@ -200,7 +198,7 @@ CollectedTasks collect_tasks(const std::vector<StudyRun>& all, const std::filesy
     }
     const bool same = rec.is_object() && rec.value("workload", "") == r.workload &&
                       rec.value("warpforge", "") == warpforge_version() && rec.contains("args") &&
-                      rec["args"] == r.sim_args && rec.contains("exit_status") &&
+                      rec["args"] == r.record_args() && rec.contains("exit_status") &&
                       rec["exit_status"].is_number_integer();
     if (!same) {
       note(c.stale, i);

@@ -17,6 +17,30 @@
 
 namespace wf::cli {
 
+std::vector<std::string> StudyRun::argv(const std::string& self, const std::string& stats) const {
+  std::vector<std::string> a = {self};
+  if (program.empty()) {
+    a.insert(a.end(), {"sim", "--workload", workload});
+    a.insert(a.end(), sim_args.begin(), sim_args.end());
+    a.insert(a.end(), {"--stats", stats});
+    return a;
+  }
+  a.push_back("exec");
+  a.insert(a.end(), sim_args.begin(), sim_args.end());
+  a.insert(a.end(), {"--stats", stats, "--"});
+  a.insert(a.end(), program.begin(), program.end());
+  return a;
+}
+
+std::vector<std::string> StudyRun::record_args() const {
+  std::vector<std::string> a = sim_args;
+  if (!program.empty()) {
+    a.push_back("--");
+    a.insert(a.end(), program.begin(), program.end());
+  }
+  return a;
+}
+
 std::vector<std::unique_ptr<Study>>& studies() {
   static std::vector<std::unique_ptr<Study>> all;
   return all;
@@ -145,7 +169,7 @@ StudyDirPlan plan_study_dir(const fs::path& dir, const std::string& study,
     }
   }
   for (const StudyRun& run : runs) {
-    const RunRecord planned{run.workload, run.sim_args, quick, warpforge_version()};
+    const RunRecord planned{run.workload, run.record_args(), quick, warpforge_version()};
     const auto old = out.record.runs.find(run.stem);
     if (resume && old != out.record.runs.end()) {
       if (old->second != planned)
@@ -153,7 +177,7 @@ StudyDirPlan plan_study_dir(const fs::path& dir, const std::string& study,
             "--resume: {} holds run runs/{} of {} made with \"{}\", this study's is {} with "
             "\"{}\": rerun without --resume to start afresh, or use another -o",
             dir.string(), run.stem, old->second.workload, fmt::join(old->second.args, " "),
-            run.workload, fmt::join(run.sim_args, " ")));
+            run.workload, fmt::join(run.record_args(), " ")));
       out.resumable.insert(run.stem);
     }
     out.record.runs[run.stem] = planned;

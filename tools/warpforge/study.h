@@ -26,6 +26,15 @@ struct StudyRun {
   std::string config;                 // its label in the report, e.g. "MWF(GTO)+CFF"
   std::string stem;                   // runs/<stem>.json and .log
   std::vector<std::string> sim_args;  // after `warpforge sim --workload W`
+  // A CUDA program and its arguments, run by `warpforge exec` (sim_args are then exec's
+  // options); empty for a workload (`warpforge sim`).
+  std::vector<std::string> program;
+
+  // The command line of the run, writing its statistics to `stats`; `self` is warpforge.
+  std::vector<std::string> argv(const std::string& self, const std::string& stats) const;
+  // What defines the run besides its workload, as its record keeps it: sim_args, then "--" and
+  // the program for an exec run.
+  std::vector<std::string> record_args() const;
 };
 
 struct StudyResults {

@@ -15,7 +15,7 @@ namespace wf::cli {
 // for the message), and the warpforge that ran it.
 struct RunRecord {
   std::string workload;
-  std::vector<std::string> args;  // StudyRun::sim_args
+  std::vector<std::string> args;  // StudyRun::record_args()
   bool quick = false;
   std::string warpforge;  // warpforge_version() of the run
   bool operator==(const RunRecord&) const = default;

@@ -16,7 +16,8 @@
 
 namespace wf::cli {
 
-const std::map<std::string, std::string>& plot_scripts();  // embedded studies/*/*_plots.py, sweep_plots.py
+const std::map<std::string, std::string>&
+plot_scripts();  // embedded studies/*/*_plots.py, sweep_plots.py
 
 std::string draw_plots(const std::filesystem::path& out, const std::string& script) {
   const std::filesystem::path file = out / script;
@@ -63,9 +64,7 @@ RunSetOutcome run_study_runs(const std::filesystem::path& out, const std::string
   for (const StudyRun& run : all) {
     Planned pl{run.workload, run.config, runs / (run.stem + ".json")};
     ProcessJob j;
-    j.argv = {self, "sim", "--workload", run.workload};
-    j.argv.insert(j.argv.end(), run.sim_args.begin(), run.sim_args.end());
-    j.argv.insert(j.argv.end(), {"--stats", pl.stats.string()});
+    j.argv = run.argv(self, pl.stats.string());
     j.log = runs / (run.stem + ".log");
     if (dir.resumable.count(run.stem)) {
       // A run of this configuration that finished and passed in an earlier, interrupted study.

@@ -27,9 +27,9 @@ RunSetOutcome run_study_runs(const std::filesystem::path& out, const std::string
                              const std::vector<StudyRun>& all, bool quick, bool resume,
                              unsigned parallel);
 
-// Writes the embedded plot script `script` (studies/<name>/, sweep_plots.py) into `out` and runs it on `out`/plot-data.json with
-// Debian's python3 (and matplotlib). Returns "" when it drew, else a sentence for the report
-// saying why not.
+// Writes the embedded plot script `script` (studies/<name>/, sweep_plots.py) into `out` and runs it
+// on `out`/plot-data.json with Debian's python3 (and matplotlib). Returns "" when it drew, else a
+// sentence for the report saying why not.
 std::string draw_plots(const std::filesystem::path& out, const std::string& script);
 
 // The CSV of each run's wall time (runs kept by --resume: empty), in the order of `all`.

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <set>
+#include <system_error>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -29,7 +33,8 @@ constexpr FixedAxis kFixedAxes[] = {{"workload", "workloads"}, {"preset", "prese
                                     {"issue", "issue"},        {"fetch", "fetch"},
                                     {"dispatch", "dispatch"},  {"size", "sizes"}};
 constexpr const char* kTopKeys =
-    "name, workloads, suites, presets, issue, fetch, dispatch, sizes, [params] or [[exclude]]";
+    "name, workloads, suites, programs, presets, issue, fetch, dispatch, sizes, [params] or "
+    "[[exclude]]";
 
 std::string where(const std::string& origin, const toml::node& n) {
   return fmt::format("{}:{}", origin, n.source().begin.line);
@@ -113,7 +118,7 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
   }
   SweepSpec spec;
   std::map<std::string, std::vector<std::string>> fixed;
-  std::vector<std::string> workloads, suites_named;
+  std::vector<std::string> workloads, suites_named, programs_named;
   for (const auto& [key_name, node] : t) {
     const std::string key(key_name.str());
     if (key == "name") {
@@ -139,6 +144,42 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
           throw UsageError(sweep_spec_impl::where(origin, pv) + ": params: \"" + param +
                            "\" is not a key");
         spec.axes.push_back({param, sweep_spec_impl::axis_values(origin, "params." + param, pv)});
+      }
+    } else if (key == "programs") {
+      const toml::array* a = node.as_array();
+      if (!a || !a->is_array_of_tables())
+        throw UsageError(sweep_spec_impl::where(origin, node) +
+                         ": programs: expected [[programs]] tables of name and command");
+      for (const toml::node& e : *a) {
+        const toml::table& pt = *e.as_table();
+        for (const auto& [pk, pv] : pt)
+          if (pk.str() != "name" && pk.str() != "command")
+            throw UsageError(sweep_spec_impl::where(origin, pv) + ": programs." +
+                             std::string(pk.str()) + ": unknown key; expected name or command");
+        const auto name = pt["name"].value_exact<std::string>();
+        if (!name || name->empty() || sweep_spec_impl::safe(*name) != *name ||
+            workloads::find_workload(*name) || spec.programs.count(*name))
+          throw UsageError(sweep_spec_impl::where(origin, e) +
+                           ": programs.name: expected a new name (letters, digits, '.', '-', "
+                           "'_'), not a workload's or another program's");
+        const toml::array* cmd = pt["command"].as_array();
+        std::vector<std::string> argv;
+        if (cmd)
+          for (const toml::node& c : *cmd)
+            if (const auto w = c.value_exact<std::string>()) argv.push_back(*w);
+        if (!cmd || argv.empty() || argv.size() != cmd->size())
+          throw UsageError(sweep_spec_impl::where(origin, e) + ": programs." + *name +
+                           ".command: expected a non-empty array of strings, the program first");
+        std::filesystem::path prog = argv[0];
+        if (prog.is_relative()) prog = std::filesystem::path(origin).parent_path() / prog;
+        std::error_code ec;
+        prog = std::filesystem::absolute(prog, ec).lexically_normal();
+        if (ec || !std::filesystem::is_regular_file(prog, ec) || access(prog.c_str(), X_OK) != 0)
+          throw UsageError(sweep_spec_impl::where(origin, e) + ": programs." + *name +
+                           ".command: " + prog.string() + " is not an executable file");
+        argv[0] = prog.string();
+        spec.programs[*name] = argv;
+        programs_named.push_back(*name);
       }
     } else if (key == "exclude") {
       const toml::array* a = node.as_array();
@@ -197,8 +238,10 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
   for (const std::string& s : suites_named)
     for (const std::string& m : suite_workloads(s, {}))
       if (std::find(w.begin(), w.end(), m) == w.end()) w.push_back(m);
+  w.insert(w.end(), programs_named.begin(), programs_named.end());
   if (w.empty())
-    throw UsageError(origin + ": no workloads: give workloads = [...] or suites = [...]");
+    throw UsageError(origin +
+                     ": no workloads: give workloads = [...], suites = [...] or [[programs]]");
   fixed["workload"] = w;
   if (fixed["preset"].empty()) fixed["preset"] = {kDefaultPreset};
   for (const char* c : {"issue", "fetch", "dispatch"})
@@ -249,15 +292,20 @@ std::vector<SweepRun> expand_product(const SweepSpec& spec) {
             return false;
           });
         });
-    if (!excluded) {
+    const auto program = spec.programs.find(r.values[0]);
+    const bool program_size = program != spec.programs.end() && r.values[5] != "default";
+    if (!excluded && !program_size) {
       const auto& v = r.values;
       r.run.workload = v[0];
+      if (program != spec.programs.end()) r.run.program = program->second;
       r.run.sim_args = {"--preset", v[1]};
       const char* policy_options[] = {"--issue", "--fetch", "--dispatch"};
       for (int k = 0; k < 3; ++k)
         if (!v[2 + k].empty())
           r.run.sim_args.insert(r.run.sim_args.end(), {policy_options[k], v[2 + k]});
-      if (v[5] == "test")
+      if (program != spec.programs.end()) {
+        // exec: the size is the program's arguments'.
+      } else if (v[5] == "test")
         r.run.sim_args.insert(
             r.run.sim_args.end(),
             {"--size", std::to_string(workloads::find_workload(v[0])->test_size)});

@@ -23,6 +23,9 @@ struct SweepSpec {
   std::vector<SweepAxis> axes;
   // A run is left out when, for every axis an exclude names, its value is one of the listed.
   std::vector<std::map<std::string, std::vector<std::string>>> excludes;
+  // [[programs]]: CUDA programs run by `warpforge exec`, by their name on the workload axis:
+  // the program (an absolute path) and its arguments.
+  std::map<std::string, std::vector<std::string>> programs;
 };
 
 struct SweepRun {
@@ -30,12 +33,14 @@ struct SweepRun {
   StudyRun run;                     // workload, stem and the `warpforge sim` arguments
 };
 
-// Parses a sweep file's text; `origin` names it in messages. Throws a one-line UsageError
-// naming the file, the line and the key: unknown keys, wrong types, empty axes, unknown
-// workloads, suites, presets or policies.
+// Parses a sweep file's text; `origin` names it in messages, and a program's relative path is
+// taken from its folder. Throws a one-line UsageError naming the file, the line and the key:
+// unknown keys, wrong types, empty axes, unknown workloads, suites, presets or policies, a
+// program that is not an executable file.
 SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin);
 
-// The runs of the sweep, ordered by the axes (the first axis slowest), excludes left out.
+// The runs of the sweep, ordered by the axes (the first axis slowest), excludes left out. A
+// program runs only at size "default" (its size is its arguments').
 std::vector<SweepRun> expand_sweep(const SweepSpec& spec);
 
 }  // namespace wf::cli

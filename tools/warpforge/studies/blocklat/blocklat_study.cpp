@@ -227,7 +227,8 @@ class BlocklatStudy final : public Study {
             w,
             c.label,
             w + "__" + c.stem,
-            {"--preset", "gtx480", "--issue", c.issue, "--fetch", "lrr", "--dispatch", c.dispatch}};
+            {"--preset", "gtx480", "--issue", c.issue, "--fetch", "lrr", "--dispatch", c.dispatch},
+            {}};
         const auto sized = full_sizes().find(w);
         if (quick)
           run.sim_args.insert(run.sim_args.end(),
