@@ -81,6 +81,15 @@ check "the program runs at the default size only" \
 bash "$tmp/pe/jobs.txt" >/dev/null 2>&1
 "$wf" sweep "$tmp/p.toml" --collect "$tmp/pe" >/dev/null 2>&1
 check "a program's tasks: the local table" cmp -s "$tmp/p/sweep.csv" "$tmp/pe/sweep.csv"
+# A launch spec ([[specs]], run by `warpforge sim --spec`), also at the default size only.
+spec_file="$(cd "$(dirname "$0")/../../workloads/vecadd" && pwd)/vecadd.toml"
+printf 'name = "specs"\nsizes = ["default", "test"]\nissue = ["lrr", "gto"]\n[[specs]]\nname = "vecadd_spec"\nfile = "%s"\n' \
+  "$spec_file" >"$tmp/ls.toml"
+"$wf" sweep "$tmp/ls.toml" -o "$tmp/ls" >/dev/null 2>&1
+check "a sweep of a launch spec passes" test $? -eq 0
+check "the launch spec runs at the default size only, under each policy" \
+  test "$(cut -d, -f1,3,6,7 "$tmp/ls/sweep.csv" | tail -n +2 | tr '\n' ' ')" = \
+  "vecadd_spec,lrr,default,ok vecadd_spec,gto,default,ok "
 cp "$prog" "$tmp/rel_vecadd"
 printf 'workloads = ["vecadd"]\n[[programs]]\nname = "rel"\ncommand = ["rel_vecadd"]\n' >"$tmp/r.toml"
 "$wf" sweep "$tmp/r.toml" -o "$tmp/r" >/dev/null 2>&1
@@ -143,7 +152,7 @@ expect2c "an unknown --metric" "--metric joules: expected one of ipc" "$tmp/s.to
 expect2c "--x of no axis" "--x color: not an axis of sweep demo" "$tmp/s.toml" --x color
 expect2c "--group the same as --x" "--group issue: the same axis as --x" \
   "$tmp/s.toml" --x issue --group issue
-expect2c "--emit of a program named relative to the sweep file" "give the programs by absolute paths" \
+expect2c "--emit of a program named relative to the sweep file" "give them by absolute paths" \
   "$tmp/r.toml" --emit parallel "$tmp/re"
 expect2c "--collect of no folder" "no such directory" "$tmp/s.toml" --collect "$tmp/nowhere"
 check "no folder came of the refused commands" test ! -e "$tmp/e"

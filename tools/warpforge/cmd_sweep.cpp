@@ -103,17 +103,18 @@ void emit_sweep(const std::string& text, const SweepSpec& spec, const std::vecto
     throw UsageError(
         fmt::format("--emit {}: the folder holds another sweep file ({}): use another folder",
                     e.dir.string(), copy.string()));
-  // The tasks read the copy: a program named relative to the sweep file must name the same
-  // program from the copy's folder.
+  // The tasks read the copy: a program or launch spec named relative to the sweep file must
+  // name the same file from the copy's folder.
   bool same_programs = false;
   try {
-    same_programs = parse_sweep_spec(text, copy.string()).programs == spec.programs;
+    const SweepSpec from_copy = parse_sweep_spec(text, copy.string());
+    same_programs = from_copy.programs == spec.programs && from_copy.specs == spec.specs;
   } catch (const UsageError&) {
   }
   if (!same_programs)
     throw UsageError(fmt::format(
-        "--emit {}: a [[programs]] command is a path relative to the sweep file, and the tasks "
-        "read its copy in that folder: give the programs by absolute paths",
+        "--emit {}: a [[programs]] command or [[specs]] file is a path relative to the sweep "
+        "file, and the tasks read its copy in that folder: give them by absolute paths",
         e.dir.string()));
   const std::filesystem::path dir = prepare_task_dir(e);
   write_file_atomically(dir / "sweep.toml", text);

@@ -20,7 +20,10 @@ namespace wf::cli {
 std::vector<std::string> StudyRun::argv(const std::string& self, const std::string& stats) const {
   std::vector<std::string> a = {self};
   if (program.empty()) {
-    a.insert(a.end(), {"sim", "--workload", workload});
+    if (launch_spec.empty())
+      a.insert(a.end(), {"sim", "--workload", workload});
+    else
+      a.insert(a.end(), {"sim", "--spec", launch_spec});
     a.insert(a.end(), sim_args.begin(), sim_args.end());
     a.insert(a.end(), {"--stats", stats});
     return a;
@@ -34,6 +37,7 @@ std::vector<std::string> StudyRun::argv(const std::string& self, const std::stri
 
 std::vector<std::string> StudyRun::record_args() const {
   std::vector<std::string> a = sim_args;
+  if (!launch_spec.empty()) a.insert(a.end(), {"--spec", launch_spec});
   if (!program.empty()) {
     a.push_back("--");
     a.insert(a.end(), program.begin(), program.end());

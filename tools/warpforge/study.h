@@ -29,6 +29,8 @@ struct StudyRun {
   // A CUDA program and its arguments, run by `warpforge exec` (sim_args are then exec's
   // options); empty for a workload (`warpforge sim`).
   std::vector<std::string> program;
+  // A launch spec (TOML) run by `warpforge sim --spec`, instead of the workload's host driver.
+  std::string launch_spec;
 
   // The command line of the run, writing its statistics to `stats`; `self` is warpforge.
   std::vector<std::string> argv(const std::string& self, const std::string& stats) const;

@@ -33,8 +33,8 @@ constexpr FixedAxis kFixedAxes[] = {{"workload", "workloads"}, {"preset", "prese
                                     {"issue", "issue"},        {"fetch", "fetch"},
                                     {"dispatch", "dispatch"},  {"size", "sizes"}};
 constexpr const char* kTopKeys =
-    "name, workloads, suites, programs, presets, issue, fetch, dispatch, sizes, [params] or "
-    "[[exclude]]";
+    "name, workloads, suites, [[programs]], [[specs]], presets, issue, fetch, dispatch, sizes, "
+    "[params] or [[exclude]]";
 
 std::string where(const std::string& origin, const toml::node& n) {
   return fmt::format("{}:{}", origin, n.source().begin.line);
@@ -118,7 +118,7 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
   }
   SweepSpec spec;
   std::map<std::string, std::vector<std::string>> fixed;
-  std::vector<std::string> workloads, suites_named, programs_named;
+  std::vector<std::string> workloads, suites_named, named_runs;
   for (const auto& [key_name, node] : t) {
     const std::string key(key_name.str());
     if (key == "name") {
@@ -158,10 +158,11 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
                              std::string(pk.str()) + ": unknown key; expected name or command");
         const auto name = pt["name"].value_exact<std::string>();
         if (!name || name->empty() || sweep_spec_impl::safe(*name) != *name ||
-            workloads::find_workload(*name) || spec.programs.count(*name))
+            workloads::find_workload(*name) || spec.programs.count(*name) ||
+            spec.specs.count(*name))
           throw UsageError(sweep_spec_impl::where(origin, e) +
                            ": programs.name: expected a new name (letters, digits, '.', '-', "
-                           "'_'), not a workload's or another program's");
+                           "'_'), not a workload's or another program's or spec's");
         const toml::array* cmd = pt["command"].as_array();
         std::vector<std::string> argv;
         if (cmd)
@@ -179,7 +180,37 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
                            ".command: " + prog.string() + " is not an executable file");
         argv[0] = prog.string();
         spec.programs[*name] = argv;
-        programs_named.push_back(*name);
+        named_runs.push_back(*name);
+      }
+    } else if (key == "specs") {
+      const toml::array* a = node.as_array();
+      if (!a || !a->is_array_of_tables())
+        throw UsageError(sweep_spec_impl::where(origin, node) +
+                         ": specs: expected [[specs]] tables of name and file");
+      for (const toml::node& e : *a) {
+        const toml::table& st = *e.as_table();
+        for (const auto& [sk, sv] : st)
+          if (sk.str() != "name" && sk.str() != "file")
+            throw UsageError(sweep_spec_impl::where(origin, sv) + ": specs." +
+                             std::string(sk.str()) + ": unknown key; expected name or file");
+        const auto name = st["name"].value_exact<std::string>();
+        if (!name || name->empty() || sweep_spec_impl::safe(*name) != *name ||
+            workloads::find_workload(*name) || spec.programs.count(*name) ||
+            spec.specs.count(*name))
+          throw UsageError(sweep_spec_impl::where(origin, e) +
+                           ": specs.name: expected a new name (letters, digits, '.', '-', "
+                           "'_'), not a workload's, a program's or another spec's");
+        const auto file = st["file"].value_exact<std::string>();
+        std::filesystem::path path = file ? *file : "";
+        if (path.is_relative()) path = std::filesystem::path(origin).parent_path() / path;
+        std::error_code ec;
+        path = std::filesystem::absolute(path, ec).lexically_normal();
+        if (!file || ec || !std::filesystem::is_regular_file(path, ec))
+          throw UsageError(sweep_spec_impl::where(origin, e) + ": specs." + *name +
+                           ".file: expected a launch spec file (TOML), found " +
+                           (file ? path.string() : std::string("none")));
+        spec.specs[*name] = path.string();
+        named_runs.push_back(*name);
       }
     } else if (key == "exclude") {
       const toml::array* a = node.as_array();
@@ -238,10 +269,11 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
   for (const std::string& s : suites_named)
     for (const std::string& m : suite_workloads(s, {}))
       if (std::find(w.begin(), w.end(), m) == w.end()) w.push_back(m);
-  w.insert(w.end(), programs_named.begin(), programs_named.end());
+  w.insert(w.end(), named_runs.begin(), named_runs.end());
   if (w.empty())
     throw UsageError(origin +
-                     ": no workloads: give workloads = [...], suites = [...] or [[programs]]");
+                     ": no workloads: give workloads = [...], suites = [...], [[programs]] or "
+                     "[[specs]]");
   fixed["workload"] = w;
   if (fixed["preset"].empty()) fixed["preset"] = {kDefaultPreset};
   for (const char* c : {"issue", "fetch", "dispatch"})
@@ -293,18 +325,21 @@ std::vector<SweepRun> expand_product(const SweepSpec& spec) {
           });
         });
     const auto program = spec.programs.find(r.values[0]);
-    const bool program_size = program != spec.programs.end() && r.values[5] != "default";
+    const auto launch = spec.specs.find(r.values[0]);
+    const bool program_size =
+        (program != spec.programs.end() || launch != spec.specs.end()) && r.values[5] != "default";
     if (!excluded && !program_size) {
       const auto& v = r.values;
       r.run.workload = v[0];
       if (program != spec.programs.end()) r.run.program = program->second;
+      if (launch != spec.specs.end()) r.run.launch_spec = launch->second;
       r.run.sim_args = {"--preset", v[1]};
       const char* policy_options[] = {"--issue", "--fetch", "--dispatch"};
       for (int k = 0; k < 3; ++k)
         if (!v[2 + k].empty())
           r.run.sim_args.insert(r.run.sim_args.end(), {policy_options[k], v[2 + k]});
-      if (program != spec.programs.end()) {
-        // exec: the size is the program's arguments'.
+      if (program != spec.programs.end() || launch != spec.specs.end()) {
+        // exec or a launch spec: the size is the program's arguments' or the spec file's.
       } else if (v[5] == "test")
         r.run.sim_args.insert(
             r.run.sim_args.end(),

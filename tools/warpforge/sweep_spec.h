@@ -26,6 +26,9 @@ struct SweepSpec {
   // [[programs]]: CUDA programs run by `warpforge exec`, by their name on the workload axis:
   // the program (an absolute path) and its arguments.
   std::map<std::string, std::vector<std::string>> programs;
+  // [[specs]]: launch specs run by `warpforge sim --spec`, by their name on the workload axis:
+  // the file's absolute path.
+  std::map<std::string, std::string> specs;
 };
 
 struct SweepRun {
@@ -40,7 +43,7 @@ struct SweepRun {
 SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin);
 
 // The runs of the sweep, ordered by the axes (the first axis slowest), excludes left out. A
-// program runs only at size "default" (its size is its arguments').
+// program or launch spec runs only at size "default" (its size is its arguments' or file's).
 std::vector<SweepRun> expand_sweep(const SweepSpec& spec);
 
 }  // namespace wf::cli

@@ -436,8 +436,8 @@ class BawsStudy final : public Study {
     for (const auto& suite : {"baws-barrier", "baws-other"}) {
       for (const auto& w : suite_workloads(suite, only)) {
         for (const auto& p : baws_policies()) {
-          StudyRun run{
-              w, p.label, w + "__" + p.key(), {"--issue", p.issue, "--fetch", p.fetch}, {}};
+          StudyRun run{w,  p.label, w + "__" + p.key(), {"--issue", p.issue, "--fetch", p.fetch},
+                       {}, {}};
           if (quick) {
             // Test-size inputs have few CTAs; on one SM they still share it, so the CTA-level
             // policies have something to order.

@@ -228,6 +228,7 @@ class BlocklatStudy final : public Study {
             c.label,
             w + "__" + c.stem,
             {"--preset", "gtx480", "--issue", c.issue, "--fetch", "lrr", "--dispatch", c.dispatch},
+            {},
             {}};
         const auto sized = full_sizes().find(w);
         if (quick)

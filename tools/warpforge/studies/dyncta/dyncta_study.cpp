@@ -711,7 +711,8 @@ class DynctaStudy final : public Study {
     std::vector<StudyRun> runs;
     for (const auto& w : suite_workloads("dyncta", only)) {
       for (const auto& c : configs()) {
-        StudyRun run{w, c.label, w + "__" + c.key, {"--preset", "dyncta30", "--fu-histogram"}, {}};
+        StudyRun run{w,  c.label, w + "__" + c.key, {"--preset", "dyncta30", "--fu-histogram"},
+                     {}, {}};
         run.sim_args.insert(run.sim_args.end(), c.args.begin(), c.args.end());
         if (quick) {
           const auto* wl = workloads::find_workload(w);

@@ -562,7 +562,7 @@ class LwmStudy final : public Study {
     std::vector<StudyRun> runs;
     for (const auto& w : suite_workloads("lwm", only)) {
       for (const auto& c : configs()) {
-        StudyRun run{w, c.label, stem_of(w, c), sim_args(c), {}};
+        StudyRun run{w, c.label, stem_of(w, c), sim_args(c), {}, {}};
         const auto sized = paper_scale_sizes().find(w);
         if (quick)
           run.sim_args.insert(run.sim_args.end(),
