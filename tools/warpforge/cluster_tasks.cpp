@@ -105,12 +105,14 @@ void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const st
   }
   cluster_make_dir(dir / "slurm", "--emit");
   std::string s = "#!/bin/bash\n";
-  s += fmt::format(
-      "# {}: {} array tasks of {} runs each ({} runs), written by warpforge --emit "
-      "slurm.\n",
-      name, count, e.chunk, runs);
+  s += fmt::format("# {}: {} ({} runs), written by warpforge --emit slurm.\n", name,
+                   e.chunk > 1 ? fmt::format("{} array tasks of {} runs each", count, e.chunk)
+                               : std::string("one array task per run"),
+                   runs);
   s += fmt::format("# Afterwards: {}\n", collect);
-  s += fmt::format("#SBATCH --job-name=wf-{}\n", stem);
+  std::string job = "wf-" + name;  // e.g. "wf-sweep-demo": Slurm's job names take no spaces
+  std::replace(job.begin(), job.end(), ' ', '-');
+  s += fmt::format("#SBATCH --job-name={}\n", job);
   s += fmt::format("#SBATCH --array=0-{}{}\n", count - 1,
                    e.throttle ? fmt::format("%{}", e.throttle) : "");
   s += fmt::format("#SBATCH --output={}\n", (dir / "slurm" / "%A_%a.out").string());
