@@ -12,11 +12,16 @@ wf="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  # The daemons and any background wait (sbatch --wait, parallel) still running.
+  kill "${pids[@]}" $(jobs -p) 2>/dev/null
   wait 2>/dev/null
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# A timeout's SIGTERM (ctest) must end the daemons too: exiting runs the EXIT trap. Long
+# waits are `wait` on a background job, which a trap interrupts (a foreground command would
+# hold the trap until it ends).
+trap 'exit 143' TERM INT
 fail=0
 ran=0
 check() {  # description, then a command that must succeed
@@ -50,7 +55,8 @@ recollect() {  # engine folder, the rerun command's runner ("parallel" or "slurm
   rerun=$(sed -n 's/^rerun them: //p' "$tmp/collect")
   check "$2: collect names the command that reruns it" test -n "$rerun"
   if [ "$2" = slurm ]; then rerun="${rerun/sbatch /sbatch --wait }"; fi
-  (cd "$dir" && eval "$rerun") >"$tmp/rerun" 2>&1
+  (cd "$dir" && eval "$rerun") >"$tmp/rerun" 2>&1 &
+  wait $!
   "$wf" sweep "$tmp/s.toml" --collect "$dir" >/dev/null 2>&1
   check "$2: rerun and recollected: the local table again" cmp -s "$tmp/local/sweep.csv" "$dir/sweep.csv"
 }
@@ -102,11 +108,14 @@ print(" ".join(str(x.getsockname()[1]) for x in ps))')
   set -- $ports
   dd if=/dev/urandom of="$s/munge/munge.key" bs=1024 count=1 2>/dev/null
   chmod 700 "$s/munge"; chmod 400 "$s/munge/munge.key"
-  munged --force --key-file="$s/munge/munge.key" --socket="$s/munge/socket" \
+  # In the foreground of a background job, so that it stays in this test's process group (a
+  # ctest timeout ends the group) and the EXIT trap ends it.
+  munged --foreground --force --key-file="$s/munge/munge.key" --socket="$s/munge/socket" \
     --pid-file="$s/munge/munged.pid" --log-file="$s/munge/munged.log" \
-    --seed-file="$s/munge/munged.seed" >"$s/munged.out" 2>&1 ||
+    --seed-file="$s/munge/munged.seed" >"$s/munged.out" 2>&1 & pids+=($!)
+  for _ in $(seq 40); do [ -S "$s/munge/socket" ] && break; sleep 0.25; done
+  [ -S "$s/munge/socket" ] ||
     { slurm_skip "munged did not start: $(tail -n 1 "$s/munged.out")"; return 1; }
-  pids+=("$(cat "$s/munge/munged.pid" 2>/dev/null)")
   cat >"$s/slurm.conf" <<EOF
 ClusterName=wftest
 SlurmctldHost=$host
@@ -148,11 +157,13 @@ EOF
 }
 if start_slurm; then
   "$wf" sweep "$tmp/s.toml" --emit slurm "$tmp/slurmrun" --array-throttle 2 >/dev/null
-  sbatch --wait "$tmp/slurmrun/sweep.sbatch" >"$tmp/sbatch.out" 2>&1
+  sbatch --wait "$tmp/slurmrun/sweep.sbatch" >"$tmp/sbatch.out" 2>&1 &
+  wait $!
   check "slurm: the job array ends with exit status 0" test $? -eq 0
   recollect "$tmp/slurmrun" slurm 7
   "$wf" "${study[@]}" --emit slurm "$tmp/slurm-study" >/dev/null
-  sbatch --wait "$tmp/slurm-study/blocklat.sbatch" >/dev/null 2>&1
+  sbatch --wait "$tmp/slurm-study/blocklat.sbatch" >/dev/null 2>&1 &
+  wait $!
   same_study "$tmp/slurm-study" slurm
   ran=1
 fi
