@@ -129,7 +129,7 @@ void emit_tasks(const ClusterEmit& e, const std::filesystem::path& dir, const st
 namespace {
 
 // One run of a task: its `warpforge sim`, then its record. True when it passed.
-bool run_one(const StudyRun& r, std::size_t number, const std::filesystem::path& dir) {
+bool cluster_run_one(const StudyRun& r, std::size_t number, const std::filesystem::path& dir) {
   const std::filesystem::path runs = cluster_make_dir(dir / "runs", "-o");
   const std::filesystem::path stats = runs / (r.stem + ".json");
   // A record and statistics of an earlier attempt must not pass for this one's.
@@ -166,7 +166,7 @@ int run_task(const std::vector<StudyRun>& all, std::size_t index, unsigned chunk
   check_output_dir("-o", dir.string());
   bool ok = true;
   for (std::size_t i = index * chunk; i < std::min(all.size(), (index + 1) * chunk); ++i)
-    ok = run_one(all[i], i, dir) && ok;
+    ok = cluster_run_one(all[i], i, dir) && ok;
   return ok ? 0 : 1;
 }
 
