@@ -289,9 +289,10 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
   }
   spec.axes = std::move(axes);
   for (const auto& ex : spec.excludes)
-    for (const auto& [k, v] : ex)
-      if (std::none_of(spec.axes.begin(), spec.axes.end(),
-                       [&](const SweepAxis& a) { return a.name == k; }))
+    for (const auto& entry : ex)
+      // A plain name, not a structured binding: clang 14 does not capture those in lambdas.
+      if (const std::string& k = entry.first; std::none_of(
+              spec.axes.begin(), spec.axes.end(), [&](const SweepAxis& a) { return a.name == k; }))
         throw UsageError(
             fmt::format("{}: exclude: \"{}\" is not an axis; expected one of {}", origin, k, [&] {
               std::vector<std::string> n;
