@@ -126,7 +126,7 @@ expect2 "an exclude of no axis" 'exclude: "foo" is not an axis' \
   'workloads = ["vecadd"]\n[[exclude]]\nfoo = 1\n'
 expect2 "excludes that leave nothing" "the excludes leave no run" \
   'workloads = ["vecadd"]\n[[exclude]]\nworkload = "vecadd"\n'
-expect2 "a program that is no executable" "is not an executable file" \
+expect2 "a program that is no file" "/nonexistent/prog is not a file" \
   'workloads = ["vecadd"]\n[[programs]]\nname = "p"\ncommand = ["/nonexistent/prog"]\n'
 expect2 "a program named like a workload" "programs.name: expected a new name" \
   'workloads = ["vecadd"]\n[[programs]]\nname = "bfs"\ncommand = ["/bin/true"]\n'

@@ -106,6 +106,53 @@ std::string hex_hash(const std::string& s) {
   return fmt::format("{:016x}", h);
 }
 
+// The tables of a [[programs]] or [[specs]] array, each of `name` and `value_key`.
+std::vector<const toml::table*> entry_tables(const std::string& origin, const std::string& key,
+                                             const char* value_key, const toml::node& node) {
+  const toml::array* a = node.as_array();
+  if (!a || !a->is_array_of_tables())
+    throw UsageError(fmt::format("{}: {}: expected [[{}]] tables of name and {}",
+                                 where(origin, node), key, key, value_key));
+  std::vector<const toml::table*> out;
+  for (const toml::node& e : *a) {
+    const toml::table& t = *e.as_table();
+    for (const auto& [k, v] : t)
+      if (k.str() != "name" && k.str() != value_key)
+        throw UsageError(fmt::format("{}: {}.{}: unknown key; expected name or {}",
+                                     where(origin, v), key, std::string(k.str()), value_key));
+    if (!t.contains(value_key))
+      throw UsageError(fmt::format("{}: {}: a table without {}", where(origin, e), key, value_key));
+    out.push_back(&t);
+  }
+  return out;
+}
+
+// An entry's name: new on the workload axis, and fit for a file name.
+std::string entry_name(const std::string& origin, const std::string& key, const toml::table& t,
+                       const SweepSpec& spec) {
+  const auto name = t["name"].value_exact<std::string>();
+  if (!name || name->empty() || safe(*name) != *name || workloads::find_workload(*name) ||
+      spec.programs.count(*name) || spec.specs.count(*name))
+    throw UsageError(fmt::format(
+        "{}: {}.name: expected a new name (letters, digits, '.', '-', '_'), not a workload's, "
+        "a program's or a spec's",
+        where(origin, t), key));
+  return *name;
+}
+
+// A file an entry names, relative to the sweep file's folder, as an absolute path; a
+// UsageError when it is no regular file.
+std::string entry_path(const std::string& origin, const toml::node& at, const std::string& what,
+                       const std::string& file) {
+  std::filesystem::path path = file;
+  if (path.is_relative()) path = std::filesystem::path(origin).parent_path() / path;
+  std::error_code ec;
+  path = std::filesystem::absolute(path, ec).lexically_normal();
+  if (ec || !std::filesystem::is_regular_file(path, ec))
+    throw UsageError(where(origin, at) + ": " + what + ": " + path.string() + " is not a file");
+  return path.string();
+}
+
 }  // namespace sweep_spec_impl
 
 SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
@@ -145,72 +192,36 @@ SweepSpec parse_sweep_spec(const std::string& text, const std::string& origin) {
                            "\" is not a key");
         spec.axes.push_back({param, sweep_spec_impl::axis_values(origin, "params." + param, pv)});
       }
-    } else if (key == "programs") {
-      const toml::array* a = node.as_array();
-      if (!a || !a->is_array_of_tables())
-        throw UsageError(sweep_spec_impl::where(origin, node) +
-                         ": programs: expected [[programs]] tables of name and command");
-      for (const toml::node& e : *a) {
-        const toml::table& pt = *e.as_table();
-        for (const auto& [pk, pv] : pt)
-          if (pk.str() != "name" && pk.str() != "command")
-            throw UsageError(sweep_spec_impl::where(origin, pv) + ": programs." +
-                             std::string(pk.str()) + ": unknown key; expected name or command");
-        const auto name = pt["name"].value_exact<std::string>();
-        if (!name || name->empty() || sweep_spec_impl::safe(*name) != *name ||
-            workloads::find_workload(*name) || spec.programs.count(*name) ||
-            spec.specs.count(*name))
-          throw UsageError(sweep_spec_impl::where(origin, e) +
-                           ": programs.name: expected a new name (letters, digits, '.', '-', "
-                           "'_'), not a workload's or another program's or spec's");
-        const toml::array* cmd = pt["command"].as_array();
-        std::vector<std::string> argv;
-        if (cmd)
-          for (const toml::node& c : *cmd)
-            if (const auto w = c.value_exact<std::string>()) argv.push_back(*w);
-        if (!cmd || argv.empty() || argv.size() != cmd->size())
-          throw UsageError(sweep_spec_impl::where(origin, e) + ": programs." + *name +
-                           ".command: expected a non-empty array of strings, the program first");
-        std::filesystem::path prog = argv[0];
-        if (prog.is_relative()) prog = std::filesystem::path(origin).parent_path() / prog;
-        std::error_code ec;
-        prog = std::filesystem::absolute(prog, ec).lexically_normal();
-        if (ec || !std::filesystem::is_regular_file(prog, ec) || access(prog.c_str(), X_OK) != 0)
-          throw UsageError(sweep_spec_impl::where(origin, e) + ": programs." + *name +
-                           ".command: " + prog.string() + " is not an executable file");
-        argv[0] = prog.string();
-        spec.programs[*name] = argv;
-        named_runs.push_back(*name);
-      }
-    } else if (key == "specs") {
-      const toml::array* a = node.as_array();
-      if (!a || !a->is_array_of_tables())
-        throw UsageError(sweep_spec_impl::where(origin, node) +
-                         ": specs: expected [[specs]] tables of name and file");
-      for (const toml::node& e : *a) {
-        const toml::table& st = *e.as_table();
-        for (const auto& [sk, sv] : st)
-          if (sk.str() != "name" && sk.str() != "file")
-            throw UsageError(sweep_spec_impl::where(origin, sv) + ": specs." +
-                             std::string(sk.str()) + ": unknown key; expected name or file");
-        const auto name = st["name"].value_exact<std::string>();
-        if (!name || name->empty() || sweep_spec_impl::safe(*name) != *name ||
-            workloads::find_workload(*name) || spec.programs.count(*name) ||
-            spec.specs.count(*name))
-          throw UsageError(sweep_spec_impl::where(origin, e) +
-                           ": specs.name: expected a new name (letters, digits, '.', '-', "
-                           "'_'), not a workload's, a program's or another spec's");
-        const auto file = st["file"].value_exact<std::string>();
-        std::filesystem::path path = file ? *file : "";
-        if (path.is_relative()) path = std::filesystem::path(origin).parent_path() / path;
-        std::error_code ec;
-        path = std::filesystem::absolute(path, ec).lexically_normal();
-        if (!file || ec || !std::filesystem::is_regular_file(path, ec))
-          throw UsageError(sweep_spec_impl::where(origin, e) + ": specs." + *name +
-                           ".file: expected a launch spec file (TOML), found " +
-                           (file ? path.string() : std::string("none")));
-        spec.specs[*name] = path.string();
-        named_runs.push_back(*name);
+    } else if (key == "programs" || key == "specs") {
+      const bool programs = key == "programs";
+      const char* value_key = programs ? "command" : "file";
+      for (const toml::table* t : sweep_spec_impl::entry_tables(origin, key, value_key, node)) {
+        const std::string name = sweep_spec_impl::entry_name(origin, key, *t, spec);
+        const std::string what = key + "." + name + "." + value_key;
+        const toml::node& at = *(*t)[value_key].node();
+        if (programs) {
+          const toml::array* cmd = (*t)[value_key].as_array();
+          std::vector<std::string> argv;
+          if (cmd)
+            for (const toml::node& c : *cmd)
+              if (const auto w = c.value_exact<std::string>()) argv.push_back(*w);
+          if (!cmd || argv.empty() || argv.size() != cmd->size())
+            throw UsageError(sweep_spec_impl::where(origin, at) + ": " + what +
+                             ": expected a non-empty array of strings, the program first");
+          const std::string prog = sweep_spec_impl::entry_path(origin, at, what, argv[0]);
+          if (access(prog.c_str(), X_OK) != 0)
+            throw UsageError(sweep_spec_impl::where(origin, at) + ": " + what + ": " + prog +
+                             " is not an executable file");
+          argv[0] = prog;
+          spec.programs[name] = argv;
+        } else {
+          const auto file = (*t)[value_key].value_exact<std::string>();
+          if (!file)
+            throw UsageError(sweep_spec_impl::where(origin, at) + ": " + what +
+                             ": expected the path of a launch spec (TOML)");
+          spec.specs[name] = sweep_spec_impl::entry_path(origin, at, what, *file);
+        }
+        named_runs.push_back(name);
       }
     } else if (key == "exclude") {
       const toml::array* a = node.as_array();
