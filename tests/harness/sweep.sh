@@ -145,6 +145,7 @@ expect2c "--time without --emit slurm" "are for --emit slurm" \
   "$tmp/s.toml" --emit parallel "$tmp/e" --time 1:00
 expect2c "--array-throttle without --emit" "--array-throttle requires --emit" \
   "$tmp/s.toml" --array-throttle 2
+expect2c "--chunk of a local sweep" "--chunk is for --emit and --task" "$tmp/s.toml" --chunk 2
 expect2c "--task without -o" "--task needs -o DIR" "$tmp/s.toml" --task 0
 expect2c "--task past the last run" "--task 6: expected a task number from 0 to 5" \
   "$tmp/s.toml" --task 6 -o "$tmp/e"

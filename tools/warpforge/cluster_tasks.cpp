@@ -34,6 +34,11 @@ std::filesystem::path cluster_make_dir(const std::filesystem::path& dir,
 
 }  // namespace
 
+void ClusterArgs::check() const {
+  if (chunk > 1 && emit.empty() && task < 0)
+    throw UsageError("--chunk is for --emit and --task: a local run has no tasks");
+}
+
 ClusterEmit ClusterArgs::emit_options() const {
   if (emit.at(0) != "slurm" && emit[0] != "parallel")
     throw UsageError("--emit " + emit[0] + ": expected slurm or parallel, then a folder");
@@ -47,8 +52,8 @@ void add_cluster_options(CLI::App& app, ClusterArgs& c, const std::string& what)
   auto* resume = app.get_option("--resume");
   auto* emit = app.add_option("--emit", c.emit,
                               "ENGINE DIR: write DIR's job files for a cluster's engine instead "
-                              "of running: slurm (a job array, one task per run) or parallel "
-                              "(a GNU parallel job list, DIR/jobs.txt)")
+                              "of running: slurm (a job array, one task per run or per --chunk "
+                              "runs) or parallel (a GNU parallel job list, DIR/jobs.txt)")
                    ->expected(2);
   auto* throttle = app.add_option("--array-throttle", c.throttle,
                                   "--emit slurm: at most N array tasks at once, 1 to 100000")
@@ -57,8 +62,9 @@ void add_cluster_options(CLI::App& app, ClusterArgs& c, const std::string& what)
       app.add_option("--time", c.time, "--emit slurm: each task's time limit (sbatch --time)");
   auto* mem = app.add_option("--mem", c.mem, "--emit slurm: each task's memory (sbatch --mem)");
   auto* task = app.add_option("--task", c.task,
-                              "run only run N of the " + what +
-                                  " (0-based) into -o DIR: what each task of --emit runs")
+                              "run only task N of the " + what +
+                                  " into -o DIR (0-based: its run N, or runs N*K to N*K+K-1 with "
+                                  "--chunk K): what each task of --emit runs")
                    ->check(unsigned_in(0, 100000000));
   auto* chunk =
       app.add_option("--chunk", c.chunk, "--emit and --task: runs per task, 1 (default) to 100000")

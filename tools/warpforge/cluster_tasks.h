@@ -35,6 +35,8 @@ struct ClusterArgs {
   long long task = -1;  // --task N, -1 when not given
   unsigned chunk = 1;   // --chunk K: runs per task
   std::string collect;
+  // Throws a UsageError for options that need another one: --chunk without --emit or --task.
+  void check() const;
   // --emit's engine and folder, checked: a UsageError for an unknown engine, or Slurm's
   // options beside --emit parallel.
   ClusterEmit emit_options() const;

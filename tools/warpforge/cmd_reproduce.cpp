@@ -88,6 +88,7 @@ std::string reproduce_task_command(const ReproduceArgs& a, const std::filesystem
 }
 
 int run_study(const Study& study, const ReproduceArgs& a) {
+  a.cluster.check();
   StudyResults r;
   r.quick = a.quick;
   r.only = a.only;

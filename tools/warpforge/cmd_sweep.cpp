@@ -149,6 +149,7 @@ int collect_sweep(const std::string& spec_path, const SweepSpec& spec,
 }
 
 int run_sweep(const SweepArgs& a) {
+  a.cluster.check();
   const std::string text = read_input_file(a.spec, kMaxConfigBytes, "sweep file");
   const SweepSpec spec = parse_sweep_spec(text, a.spec);
   const std::vector<SweepRun> runs = expand_sweep(spec);
