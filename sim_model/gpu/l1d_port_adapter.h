@@ -24,6 +24,9 @@ class alignas(64) L1dPortAdapter final : public sm::L1DataPort {
                   const ptx::MemAccess& m, std::uint64_t now) override;
   bool cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
+  bool fetch_instruction(std::uint64_t line_addr, std::uint64_t now) override {
+    return cache_.fetch_instruction(line_addr, kInstructionFill | line_addr, now);
+  }
   bool quiet() const override { return cache_.waiting_only() && delayed_.empty(); }
   const sm::L1Stats& stats() const override;
   bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const override {

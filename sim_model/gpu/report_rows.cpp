@@ -122,6 +122,7 @@ constexpr ReportRow kRows[] = {
     {"l1d.atomic_lines", "", kNone, over_l1s<&L1Stats::atomics>},
     {"l1i.accesses", "", kNone, over_sms<&SmStats::icache_accesses>},
     {"l1i.misses", "", kNone, over_sms<&SmStats::icache_misses>},
+    {"l1i.memory_reads", "", kNone, over_sms<&SmStats::icache_memory_reads>},
     {"l2.accesses", "", kNone, memory<&MemoryStats::l2_accesses>},
     {"l2.hits", "", kNone, memory<&MemoryStats::l2_hits>},
     {"l2.hit_rate", "l2_hit_rate", 19, memory<&MemoryStats::l2_hit_rate>},

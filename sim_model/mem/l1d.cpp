@@ -191,10 +191,38 @@ void L1DataCache::count_same_addresses(const ptx::MemAccess& m) {
   }
 }
 
+bool L1DataCache::fetch_instruction(std::uint64_t line_addr, std::uint64_t fill_token,
+                                    std::uint64_t now) {
+  if (miss_queue_.full()) return false;
+  std::uint32_t index;
+  if (!free_fill_ids_.empty()) {
+    index = free_fill_ids_.back();
+    free_fill_ids_.pop_back();
+    fill_tokens_[index] = fill_token;
+  } else {
+    index = static_cast<std::uint32_t>(fill_tokens_.size());
+    fill_tokens_.push_back(fill_token);
+  }
+  miss_queue_.push(Outgoing{
+      LineRequest{
+          kInstructionId | index, sm_, line_addr, c_.line_bytes, RequestKind::kRead, now, {}, 0, 0},
+      kNoSlot});
+  ++instruction_fills_;
+  return true;
+}
+
 void L1DataCache::receive(const LineResponse& r) {
   lookup_stalled_ = false;
   if (r.id & kAtomicId) {
     line_done(static_cast<std::uint32_t>(r.id & ~kAtomicId));
+    return;
+  }
+  if (r.id & kInstructionId) {
+    // An instruction line is not kept here: the SM's L1I installs it.
+    const auto index = static_cast<std::uint32_t>(r.id & ~kInstructionId);
+    done_.push_back(fill_tokens_[index]);
+    free_fill_ids_.push_back(index);
+    --instruction_fills_;
     return;
   }
   const auto id = static_cast<std::uint32_t>(r.id);

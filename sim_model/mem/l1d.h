@@ -63,8 +63,13 @@ class L1DataCache {
   bool has_completion() const { return done_head_ < done_.size(); }
   std::uint64_t pop_completion();
 
+  // Queues a read of the instruction line at `line_addr` (an SM's L1I miss goes through the
+  // same port to the interconnect); false when the miss queue is full. Its reply appears in
+  // completions as `fill_token`.
+  bool fetch_instruction(std::uint64_t line_addr, std::uint64_t fill_token, std::uint64_t now);
+
   // Nothing looked up, waiting, queued or in flight for this cache.
-  bool idle() const { return busy_slots_ == 0 && current_lines_ == 0; }
+  bool idle() const { return busy_slots_ == 0 && current_lines_ == 0 && instruction_fills_ == 0; }
   // Only replies from the lower memory are awaited: no line to look up, no hit in the pipeline,
   // nothing queued to send. The SM may stop ticking the cache until a reply arrives.
   bool waiting_only() const { return current_lines_ == 0 && hits_.empty() && miss_queue_.empty(); }
@@ -87,6 +92,9 @@ class L1DataCache {
   static constexpr std::uint32_t kNoSlot = ~0u;
   static constexpr std::uint64_t kNoLine = ~0ull;
   static constexpr std::uint64_t kAtomicId = 1ull << 63;
+  // Instruction reads: the id is kInstructionId | the index of the reply's token in
+  // fill_tokens_ (the token carries the line; ids must stay unique per requester).
+  static constexpr std::uint64_t kInstructionId = 1ull << 62;
 
   struct Slot {  // one instruction in flight
     std::uint64_t token = 0;
@@ -129,6 +137,7 @@ class L1DataCache {
   // Whether a refused lookup waits as above; not in reference mode (L1Config::reference).
   bool stall_until_change_;
   std::uint32_t busy_slots_ = 0;
+  std::uint32_t instruction_fills_ = 0;  // instruction reads queued or in flight
   // This SM's word of lower_.responses_ready() and its bit in it (null: the lower memory has
   // none): a bit test instead of a virtual call in every tick.
   const std::uint64_t* ready_word_ = nullptr;
@@ -155,6 +164,8 @@ class L1DataCache {
   std::array<std::uint16_t, 64> mshr_bucket_count_{};
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_slots_;
+  std::vector<std::uint64_t> fill_tokens_;  // instruction reads in flight, by id index
+  std::vector<std::uint32_t> free_fill_ids_;
   Coalescer::Lines current_{};  // the lines of the instruction being looked up
 };
 

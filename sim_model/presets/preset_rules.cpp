@@ -44,15 +44,8 @@ void derived_rules(const Machine& m) {
                           m.describe(large ? "sm.large_warp_size" : "sm.warp_size"));
 }
 
-void cache_rules(const Machine& m) {
-  const std::uint64_t l1i_set_bytes = m.value("l1i.line_bytes") * m.value("l1i.ways");
-  if (m.value("l1i.bytes") % l1i_set_bytes != 0 ||
-      !std::has_single_bit(m.value("l1i.bytes") / l1i_set_bytes))
-    break_preset_rule(m, "l1i.bytes",
-                      "must be a power-of-two number of sets of " + m.describe("l1i.ways") + " × " +
-                          m.describe("l1i.line_bytes"));
-  // The rest concerns the L2 of the gddr memory model; other models check their own keys.
-  if (m.memory_model != kGddrMemoryModel) return;
+// The L2 of the gddr memory model; other models check their own keys.
+void gddr_cache_rules(const Machine& m) {
   // Lines are the unit everywhere below the L1; one size keeps request and fill 1:1.
   if (m.value("l1d.line_bytes") != m.value("l2.line_bytes"))
     break_preset_rule(m, "l1d.line_bytes", "must equal " + m.describe("l2.line_bytes"));
@@ -67,6 +60,25 @@ void cache_rules(const Machine& m) {
                           m.describe("memory.subpartitions_per_channel") +
                           " sub-partitions of a power-of-two number of sets of " +
                           m.describe("l2.ways") + " × " + m.describe("l2.line_bytes"));
+}
+
+void cache_rules(const Machine& m) {
+  const std::uint64_t l1i_set_bytes = m.value("l1i.line_bytes") * m.value("l1i.ways");
+  if (m.value("l1i.bytes") % l1i_set_bytes != 0 ||
+      !std::has_single_bit(m.value("l1i.bytes") / l1i_set_bytes))
+    break_preset_rule(m, "l1i.bytes",
+                      "must be a power-of-two number of sets of " + m.describe("l1i.ways") + " × " +
+                          m.describe("l1i.line_bytes"));
+  if (m.memory_model == kGddrMemoryModel) gddr_cache_rules(m);
+  // An instruction miss read through the memory system is one line request, as a data miss is.
+  if (m.value("l1i.from_memory") != 0 && m.value("l1i.line_bytes") != m.value("l1d.line_bytes"))
+    break_preset_rule(m, "l1i.line_bytes",
+                      "must equal " + m.describe("l1d.line_bytes") + " when l1i.from_memory is 1");
+  const std::uint64_t near = m.value("l1i.near_bytes");
+  if (near != 0 && (near % l1i_set_bytes != 0 || !std::has_single_bit(near / l1i_set_bytes)))
+    break_preset_rule(m, "l1i.near_bytes",
+                      "must be 0 or a power-of-two number of sets of " + m.describe("l1i.ways") +
+                          " × " + m.describe("l1i.line_bytes"));
 }
 
 // The gddr memory model's bursts and rows.

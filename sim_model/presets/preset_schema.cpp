@@ -56,6 +56,8 @@ constexpr std::array kKeys = {
     PresetKey{"l1i", "line_bytes", 32, 1024, true, A::kFallback, 128},
     PresetKey{"l1i", "ways", 1, 64, false, A::kFallback, 4},
     PresetKey{"l1i", "miss_latency", 1, 10000, false, A::kFallback, 20},
+    PresetKey{"l1i", "from_memory", 0, 1, false, A::kFallback, 0},
+    PresetKey{"l1i", "near_bytes", 0, 16 * kMi, false, A::kFallback, 0},
 
     PresetKey{"pipeline", "int_latency", 1, 1000, false, A::kFallback, 4},
     PresetKey{"pipeline", "int_interval", 1, 1000, false, A::kFallback, 1},

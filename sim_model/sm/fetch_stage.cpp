@@ -1,5 +1,7 @@
 #include "sim_model/sm/fetch_stage.h"
 
+#include <bit>
+
 #include "sim_model/sm/policies/make_policy.h"
 
 namespace wf::sm {
@@ -32,6 +34,25 @@ bool FetchStage::cycle(std::uint64_t now, const IssuePorts& issued, unsigned iss
   return true;
 }
 
+void FetchStage::send(LoadStoreUnit& lsu, std::uint64_t now) {
+  std::size_t sent = 0;
+  while (sent < unsent_.size() && lsu.fetch_instruction(unsent_[sent], now)) ++sent;
+  unsent_.erase(unsent_.begin(), unsent_.begin() + static_cast<std::ptrdiff_t>(sent));
+}
+
+void FetchStage::fill(std::uint64_t line_addr, std::uint64_t now) {
+  const std::uint64_t line = (line_addr - kCodeBase) / core_.config.l1i_line_bytes;
+  icache_.fill(line, now);
+  for (std::uint64_t m = core_.live_mask; m; m &= m - 1) {
+    const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+    HwWarp& h = core_.warps[w];
+    if (h.refill_line == line && h.fetch_ready == InstructionCache::kPending) {
+      h.fetch_ready = now;
+      core_.touch(w);
+    }
+  }
+}
+
 void FetchStage::fetch(unsigned warp, std::uint64_t now) {
   HwWarp& h = core_.warps[warp];
   h.branch_pending = false;
@@ -43,16 +64,25 @@ void FetchStage::fetch(unsigned warp, std::uint64_t now) {
   const std::uint64_t addr = instruction_address(fn, pc);
   const std::uint64_t line = addr / core_.config.l1i_line_bytes;
   ++core_.stats.icache_accesses;
-  std::uint64_t ready = icache_.access(addr, now);
+  bool started = false;
+  std::uint64_t ready = icache_.access(addr, now, started);
   if (h.refill_line == line) {
     h.refill_line = ~0ull;
-    ready = now;  // the refill this warp waited for is forwarded, evicted meanwhile or not
+    // The refill this warp waited for is forwarded, evicted meanwhile or not. A line this
+    // access re-installed as pending has its data here too: nothing will be read for it.
+    if (started && ready == InstructionCache::kPending) icache_.fill(line, now);
+    ready = now;
   }
   if (ready > now) {
     ++core_.stats.icache_misses;
     h.refill_line = line;
     h.fetch_ready = ready;
-    core_.note_timed(ready);
+    if (ready != InstructionCache::kPending) {
+      core_.note_timed(ready);
+    } else if (started) {
+      ++core_.stats.icache_memory_reads;
+      unsent_.push_back(kCodeBase + line * core_.config.l1i_line_bytes);
+    }
     return;
   }
   const auto& code = core_.launch->module->functions[fn].code;

@@ -1,7 +1,9 @@
 // Fetch: one warp per cycle, chosen by the fetch policy of the run
 // (sim_model/sm/policies/fetch/) among the warps it finds eligible. A hit fills the warp's free
 // I-buffer entries with consecutive instructions, stopping after a control instruction: the
-// warp cannot fetch past a branch it has not resolved. A miss waits for the refill.
+// warp cannot fetch past a branch it has not resolved. A miss waits for the refill: a fixed
+// latency, or ([l1i] from_memory) a read of the line through the load/store unit's port to the
+// L2 and DRAM, from the code's place in device memory (kCodeBase).
 #pragma once
 
 #include <array>
@@ -12,6 +14,7 @@
 
 #include "sim_model/sm/external_blocks.h"
 #include "sim_model/sm/instruction_cache.h"
+#include "sim_model/sm/load_store_unit.h"
 #include "sim_model/sm/policies/fetch_policies.h"
 #include "sim_model/sm/sm_core.h"
 
@@ -56,6 +59,19 @@ class FetchStage {
   void use_external(const ExternalBlocks& external);
   const InstructionCache& icache() const { return icache_; }
 
+  // Instruction misses to read through the memory system that the port has not taken yet.
+  bool has_unsent() const { return !unsent_.empty(); }
+  // Hands them to `lsu`'s port, oldest first, as far as it takes them this cycle.
+  void send(LoadStoreUnit& lsu, std::uint64_t now);
+  // The line at `line_addr` (a code address the fetch stage sent) arrived: its waiting warps
+  // may fetch from `now`.
+  void fill(std::uint64_t line_addr, std::uint64_t now);
+
+  // Where the code lives in the simulated device's address space: apart from every allocation
+  // (device memory starts low) and from local memory (Coalescer's base, 2^62). Each function
+  // has 1 MiB there (instruction_address), instructions 8 bytes as in SASS.
+  static constexpr std::uint64_t kCodeBase = std::uint64_t{1} << 61;
+
  private:
   void fetch(unsigned warp, std::uint64_t now);
 
@@ -63,6 +79,7 @@ class FetchStage {
   Policy policy_;
   bool fills_partly_full_buffers_;
   InstructionCache icache_;
+  std::vector<std::uint64_t> unsent_;  // line addresses, oldest first
 };
 
 }  // namespace wf::sm

@@ -40,6 +40,12 @@ class L1DataPort {
   virtual bool cycle(std::uint64_t now) = 0;
   // Tokens whose data arrived, one per call; false when none is left this cycle.
   virtual bool pop_completion(std::uint64_t& token) = 0;
+  // An instruction-cache miss ([l1i] from_memory): reads the line at `line_addr` through this
+  // port's way to the memory system, beside the data misses (Fermi's SM has one path to the
+  // L2). Returns false, taking nothing, when the port cannot queue a request this cycle. The
+  // line comes back as the completion kInstructionFill | line_addr.
+  virtual bool fetch_instruction(std::uint64_t line_addr, std::uint64_t now) = 0;
+  static constexpr std::uint64_t kInstructionFill = std::uint64_t{1} << 63;
   // Nothing pending that completes by the passage of time alone (hits in the pipeline, queued
   // sends); outstanding misses may remain, they complete with a memory response.
   virtual bool quiet() const = 0;

@@ -101,6 +101,10 @@ void LoadStoreUnit::cycle(std::uint64_t now) {
 void LoadStoreUnit::take_completions(std::uint64_t now) {
   std::uint64_t token = 0;
   while (l1_->pop_completion(token)) {
+    if (token & L1DataPort::kInstructionFill) {
+      instruction_fills_.push_back(token & ~L1DataPort::kInstructionFill);
+      continue;
+    }
     Pending* found = pending(token);
     if (!found) continue;
     Pending& p = *found;

@@ -38,6 +38,16 @@ class LoadStoreUnit {
   // the instruction's lanes on that line are performed now.
   void atomic_arrived(std::uint64_t request_id, std::uint64_t line);
   const L1DataPort& l1() const { return *l1_; }
+  // The fetch stage's instruction misses share the port ([l1i] from_memory): queues a read of
+  // the line at `line_addr`, false when the port has no room this cycle.
+  bool fetch_instruction(std::uint64_t line_addr, std::uint64_t now) {
+    const bool queued = l1_->fetch_instruction(line_addr, now);
+    refresh();
+    return queued;
+  }
+  // Instruction lines that arrived since the last call (their line addresses); the SM hands
+  // them to the fetch stage and clears the list.
+  std::vector<std::uint64_t>& instruction_fills() { return instruction_fills_; }
 
  private:
   // The port's calls, each followed by refresh().
@@ -78,6 +88,7 @@ class LoadStoreUnit {
   L1DataPort::ReplyFlag reply_;
   // Loads and atomics in flight; an instruction's token is its index + 1 (0 is a store's).
   std::vector<Pending> pending_;
+  std::vector<std::uint64_t> instruction_fills_;
   std::vector<std::uint32_t> free_pending_;
 };
 

@@ -110,6 +110,14 @@ unsigned SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind k
   return n;
 }
 
+bool SimpleL1::fetch_instruction(std::uint64_t line_addr, std::uint64_t now) {
+  const mem::LineRequest r{
+      next_id_++, sm_, line_addr, c_.l1i_line_bytes, mem::RequestKind::kRead, now, {}, 0, 0};
+  in_flight_[r.id] = {false, kInstructionFill | line_addr};
+  outbox_.push_back(r);
+  return true;
+}
+
 void SimpleL1::line_done(std::uint64_t token) {
   auto it = remaining_.find(token);
   if (--it->second == 0) {
@@ -143,6 +151,10 @@ void SimpleL1::exchange(std::uint64_t now) {
     if (it == in_flight_.end()) return;  // a store's (the contract sends none; be lenient)
     const auto [atomic, value] = it->second;
     in_flight_.erase(it);
+    if (value & kInstructionFill) {
+      done_.push_back(value);
+      return;
+    }
     if (atomic) {
       line_done(value);
       return;

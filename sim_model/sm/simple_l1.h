@@ -26,6 +26,7 @@ class SimpleL1 final : public L1DataPort {
                   const ptx::MemAccess& m, std::uint64_t now) override;
   bool cycle(std::uint64_t now) override;
   bool pop_completion(std::uint64_t& token) override;
+  bool fetch_instruction(std::uint64_t line_addr, std::uint64_t now) override;
   bool quiet() const override { return hits_.empty() && outbox_.empty(); }
   const L1Stats& stats() const override { return stats_; }
   bool atomic_token(std::uint64_t request_id, std::uint64_t& token) const override;
@@ -49,7 +50,8 @@ class SimpleL1 final : public L1DataPort {
   std::queue<std::pair<std::uint64_t, std::uint64_t>> hits_;  // (cycle, token)
   std::deque<mem::LineRequest> outbox_;
   std::map<std::uint64_t, std::vector<std::uint64_t>> mshr_;  // line -> waiting tokens
-  // In-flight request id -> (is_atomic, line or token).
+  // In-flight request id -> (is_atomic, line or token); an instruction read's value is its
+  // completion, kInstructionFill | line.
   std::unordered_map<std::uint64_t, std::pair<bool, std::uint64_t>> in_flight_;
   std::unordered_map<std::uint64_t, unsigned> remaining_;  // token -> lines still missing
   std::vector<std::uint64_t> done_;

@@ -155,6 +155,8 @@ unsigned Sm::cycle(std::uint64_t now) {
     if (track_signals_) [[unlikely]]
       signals_ = {true, false};
     lsu_.cycle(now);  // answers to exited warps' loads and atomics still arrive
+    if (!lsu_.instruction_fills().empty() || fetch_.has_unsent()) [[unlikely]]
+      exchange_instructions(now);
     if (lsu_.quiet() && !reference_) {
       asleep_ = true;  // until a memory answer or a new CTA
       sleep_from_ = now + 1;
@@ -166,6 +168,8 @@ unsigned Sm::cycle(std::uint64_t now) {
   accounted_to_ = now + 1;
   core_.writeback.retire(now, [&](const RegisterRelease& r) { core_.release(r); });
   lsu_.cycle(now);
+  if (!lsu_.instruction_fills().empty() || fetch_.has_unsent()) [[unlikely]]
+    exchange_instructions(now);
   if (idle_stable_ && now < idle_until_ && core_.recheck_mask == 0 && !core_.cta_may_finish &&
       lsu_.can_accept() == idle_accept_) {
     // The last cycle issued and fetched nothing, and since then no warp was touched (results
@@ -181,6 +185,7 @@ unsigned Sm::cycle(std::uint64_t now) {
   }
   const unsigned issued = issue_.cycle(now, issued_);
   const bool fetched = fetch_.cycle(now, issued_, issued);
+  if (fetch_.has_unsent()) fetch_.send(lsu_, now);
   if (core_.barriers.tick()) fetch_.update_wpt_count();
   if (core_.cta_may_finish) {
     core_.cta_may_finish = reference_;
@@ -209,6 +214,18 @@ unsigned Sm::cycle(std::uint64_t now) {
     sleep_from_ = now + 1;
   }
   return issued;
+}
+
+void Sm::exchange_instructions(std::uint64_t now) {
+  std::vector<std::uint64_t>& fills = lsu_.instruction_fills();
+  if (!fills.empty()) {
+    for (std::uint64_t line_addr : fills) fetch_.fill(line_addr, now);
+    fills.clear();
+  }
+  // A miss the port refused (its queue was full) is offered again every cycle, before the idle
+  // shortcut in cycle() can skip fetch for a while. The port is not quiet while it is full, so
+  // the SM does not sleep with a miss unsent.
+  if (fetch_.has_unsent()) fetch_.send(lsu_, now);
 }
 
 void Sm::refresh_for_reference() {

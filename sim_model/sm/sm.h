@@ -132,6 +132,9 @@ class alignas(64) Sm {
   // stages otherwise keep incrementally (warps to classify, fetch candidates, CTA slots and
   // ages, the warp priority table's counts, the writeback wheel's next due cycle).
   void refresh_for_reference();
+  // [l1i] from_memory: hands the instruction lines the port returned to fetch, and offers it
+  // the misses it could not take before.
+  void exchange_instructions(std::uint64_t now);
   // The first cycle after `now` at which time alone changes what issue or fetch would see:
   // a unit frees, a branch resolves, an I-cache refill lands (~0: none pending).
   std::uint64_t next_timed_change(std::uint64_t now) const;

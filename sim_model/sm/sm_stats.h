@@ -18,6 +18,8 @@ struct SmStats {
   std::uint64_t busy_cycles = 0;       // cycles with at least one resident CTA
   std::uint64_t skipped_cycles = 0;    // of those, cycles the SM slept through (waiting on memory)
   std::uint64_t icache_accesses = 0, icache_misses = 0;
+  // [l1i] from_memory: misses read through the memory system (no nearby cache held them).
+  std::uint64_t icache_memory_reads = 0;
   std::uint64_t shared_accesses = 0, shared_bank_passes = 0;
   std::uint64_t memory_loads = 0;           // global loads and atomics that went to the L1
   std::uint64_t memory_latency_cycles = 0;  // summed issue-to-data latency of those

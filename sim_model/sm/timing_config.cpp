@@ -70,6 +70,8 @@ const std::vector<Field>& fields() {
       {"l1i.line_bytes", &C::l1i_line_bytes},
       {"l1i.ways", &C::l1i_ways},
       {"l1i.miss_latency", &C::l1i_miss_latency},
+      {"l1i.from_memory", &C::l1i_from_memory},
+      {"l1i.near_bytes", &C::l1i_near_bytes},
       {"memory.l2_min_latency", &C::l2_min_latency},
       {"memory.dram_min_latency", &C::dram_min_latency},
       {"pipeline.int_latency", &C::int_latency},

@@ -53,6 +53,10 @@ struct TimingConfig {
   unsigned l1d_sets = 32, l1d_ways = 4, l1d_line_bytes = 128;
   // [l1i]
   unsigned l1i_bytes = 2048, l1i_line_bytes = 128, l1i_ways = 4, l1i_miss_latency = 20;
+  // 1: a miss reads its line through the L1's port, the interconnect, the L2 and DRAM, as a
+  // data miss does (the code lives in device memory); 0: refilled after l1i_miss_latency.
+  // With l1i_from_memory: a nearby instruction cache of this many bytes backs the L1I (0: none).
+  unsigned l1i_from_memory = 0, l1i_near_bytes = 0;
   // [memory]
   unsigned l2_min_latency = 120, dram_min_latency = 220;
   // [pipeline]

@@ -297,7 +297,7 @@ expect2 "an option of another command" \
 sed -e 's/^issue = "lrr"/issue = "blocklat"/' -e 's/^fetch = "lrr"/fetch = "cff"/' \
   "$wf_presets/gtx480.toml" >"$tmp/unpaired.toml"
 expect2 "a preset pairing cff with blocklat" \
-  "[policy] fetch = \"cff\" ($tmp/unpaired.toml:141): the CFF fetch arbiter has no mode for issue policy blocklat" \
+  "[policy] fetch = \"cff\" ($tmp/unpaired.toml:147): the CFF fetch arbiter has no mode for issue policy blocklat" \
   "$wf" sim --preset "$tmp/unpaired.toml" -w vecadd --stats "$tmp/o12"
 for d in o10 o11 o12; do
   if [ -e "$tmp/$d" ]; then echo "FAIL: $d was created by a failing command"; fail=1; fi

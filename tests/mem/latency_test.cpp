@@ -178,7 +178,7 @@ TEST(MemoryLatency, MinimumLatencyAboveTheRoundTripIsRefused) {
     ADD_FAILURE() << "accepted an l2_min_latency above the L2 hit round trip";
   } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),
-                 "slow.toml:74: [memory] l2_min_latency = 135 exceeds the L2 hit round trip of "
+                 "slow.toml:80: [memory] l2_min_latency = 135 exceeds the L2 hit round trip of "
                  "134 cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)");
   }
   text.replace(text.find("l2_min_latency = 135"), key.size(), key);

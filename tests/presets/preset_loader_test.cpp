@@ -91,7 +91,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:27: [l1d] wayz: unknown key; expected one of sets, ways, line_bytes, "
                 "mshr_entries, mshr_max_merge, miss_queue, hit_latency"},
         Refused{"unknown section", edited("", "[extra]\nx = 1"),
-                "my.toml:144: [extra]: unknown section; expected name, description, [gpu], [sm], "
+                "my.toml:150: [extra]: unknown section; expected name, description, [gpu], [sm], "
                 "[l1d], [l1i], [pipeline], [memory], [l2], [dram], [syncmon] or [policy]"},
         Refused{"unknown top-level key",
                 edited("name = \"gtx480\"", "nmae = \"x\"\nname = \"gtx480\""),
@@ -106,7 +106,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{"float", edited("max_warps = 48", "max_warps = 48.0"),
                 "my.toml:13: [sm] max_warps: expected an integer in 1..64"},
         Refused{"zero channels", edited("channels = 6", "channels = 0"),
-                "my.toml:71: [memory] channels: expected an integer in 1..64"},
+                "my.toml:77: [memory] channels: expected an integer in 1..64"},
         Refused{"negative", edited("sp_units = 2", "sp_units = -2"),
                 "my.toml:21: [sm] sp_units: expected an integer in 1..8"},
         Refused{"100-byte line", edited("line_bytes = 128", "line_bytes = 100"),
@@ -126,29 +126,41 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:5: [sm] max_ctas = 4 must not exceed [sm] max_warps = 2 (my.toml:4): a "
                 "CTA holds at least one warp"},
         Refused{"line sizes", edited("line_bytes = 128", "line_bytes = 64"),
-                "my.toml:28: [l1d] line_bytes = 64 must equal [l2] line_bytes = 128 (my.toml:103)"},
+                "my.toml:28: [l1d] line_bytes = 64 must equal [l2] line_bytes = 128 (my.toml:109)"},
         Refused{"L1I geometry", edited("bytes = 2048", "bytes = 1536"),
                 "my.toml:41: [l1i] bytes = 1536 must be a power-of-two number of sets of [l1i] "
                 "ways = 4 (my.toml:43) × [l1i] line_bytes = 128 (my.toml:42)"},
+        Refused{"L1I line read from memory",
+                [] {
+                  std::string t = builtin_preset_text("gtx480");
+                  const std::string from = "\nbytes = 2048\nline_bytes = 128\n";
+                  return t.replace(t.find(from), from.size(), "\nbytes = 1024\nline_bytes = 64\n");
+                }(),
+                "my.toml:42: [l1i] line_bytes = 64 must equal [l1d] line_bytes = 128 (my.toml:28) "
+                "when l1i.from_memory is 1"},
+        Refused{"nearby instruction cache geometry",
+                edited("near_bytes = 32768", "near_bytes = 3000"),
+                "my.toml:51: [l1i] near_bytes = 3000 must be 0 or a power-of-two number of sets of "
+                "[l1i] ways = 4 (my.toml:43) × [l1i] line_bytes = 128 (my.toml:42)"},
         Refused{"L2 geometry", edited("l2_bytes = 786432", "l2_bytes = 786000"),
-                "my.toml:73: [memory] l2_bytes = 786000 must split into [memory] channels = 6 "
-                "(my.toml:71) × [memory] subpartitions_per_channel = 2 (my.toml:72) "
-                "sub-partitions of a power-of-two number of sets of [l2] ways = 8 (my.toml:102) × "
-                "[l2] line_bytes = 128 (my.toml:103)"},
+                "my.toml:79: [memory] l2_bytes = 786000 must split into [memory] channels = 6 "
+                "(my.toml:77) × [memory] subpartitions_per_channel = 2 (my.toml:78) "
+                "sub-partitions of a power-of-two number of sets of [l2] ways = 8 (my.toml:108) × "
+                "[l2] line_bytes = 128 (my.toml:109)"},
         Refused{"bursts", edited("burst_length = 8", "burst_length = 2"),
-                "my.toml:132: [dram] burst_length = 2 must be whole clocks of [dram] "
-                "beats_per_clock = 4 (my.toml:133)"},
+                "my.toml:138: [dram] burst_length = 2 must be whole clocks of [dram] "
+                "beats_per_clock = 4 (my.toml:139)"},
         Refused{"bus", edited("bus_bits = 64", "bus_bits = 4096"),
-                "my.toml:103: [l2] line_bytes = 128 must be whole bursts of [dram] bus_bits = 4096 "
-                "(my.toml:131) × [dram] burst_length = 8 (my.toml:132)"},
+                "my.toml:109: [l2] line_bytes = 128 must be whole bursts of [dram] bus_bits = 4096 "
+                "(my.toml:137) × [dram] burst_length = 8 (my.toml:138)"},
         Refused{"latency floor", edited("l2_min_latency = 120", "l2_min_latency = 500"),
-                "my.toml:74: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
+                "my.toml:80: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
                 "cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)"},
         Refused{"policy", edited("issue = \"lrr\"", "issue = \"bogus\""),
                 "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of " +
                     sm::policies::policy_names(sm::policies::PolicyKind::kIssue, ", ")},
         Refused{"policy key", edited("issue = \"lrr\"", "isue = \"lrr\""),
-                "my.toml:140: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
+                "my.toml:146: [policy] isue: unknown key; expected issue, fetch or cta_dispatch"}),
     [](const testing::TestParamInfo<Refused>& info) {
       std::string name;
       for (const char c : std::string(info.param.what)) name += std::isalnum(c) ? c : '_';
@@ -200,7 +212,7 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{
             "row_buffer key in a gddr preset",
             edited("return_latency = 100", "return_latency = 100\nrow_hit_latency = 100"),
-            "my.toml:138: [dram] row_hit_latency: belongs to [memory] model \"row_buffer\", and "
+            "my.toml:144: [dram] row_hit_latency: belongs to [memory] model \"row_buffer\", and "
             "the preset's is \"gddr\" (the default); leave it out"},
         Refused{"missing row_buffer key", edited_lwm("row_hit_latency = 100", ""),
                 "my.toml: [dram] row_hit_latency: missing; expected an integer in 1..100000 "

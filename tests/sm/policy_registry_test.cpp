@@ -168,14 +168,14 @@ TEST(PolicyRegistry, KeysOnlySomePoliciesReadSayWhoReadsThem) {
   TimingConfig c = load_timing_config(load_machine("gtx480"));
   EXPECT_EQ(unread_key_reason(c, "sm.cta_limit"),
             "is read only by --dispatch static, and this run uses [policy] cta_dispatch = "
-            "\"max\" (preset gtx480:142)");
+            "\"max\" (preset gtx480:148)");
   c.dispatch = "static";
   EXPECT_EQ(unread_key_reason(c, "sm.cta_limit"), "");
   c.issue_origin = "--issue gto";
   c.issue = "gto";
   EXPECT_EQ(unread_key_reason(c, "sm.fetch_group_size"),
             "is read only by --issue 2lev or --fetch 2lev, and this run uses --issue gto and "
-            "[policy] fetch = \"lrr\" (preset gtx480:141)");
+            "[policy] fetch = \"lrr\" (preset gtx480:147)");
   c.fetch = "2lev";
   EXPECT_EQ(unread_key_reason(c, "sm.fetch_group_size"), "");
   EXPECT_NE(unread_key_reason(c, "sm.lwm_memory_rows"), "");

@@ -25,6 +25,7 @@ TimingConfig one_sm(const std::string& issue, unsigned schedulers = 2) {
   c.issue = issue;
   c.machine.schedulers = schedulers;
   c.l1i_miss_latency = 1;  // keeps instruction fetch off the critical path of these tests
+  c.l1i_from_memory = 0;
   return c;
 }
 
