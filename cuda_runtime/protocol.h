@@ -22,7 +22,7 @@ enum class Op : std::uint32_t {
   kRegisterModule,    // bytes fatbinary -> u32 module id
   kRegisterFunction,  // u32 module, str device name -> u8 found, u32 count, u32 size each
   kRegisterVar,       // u32 module, str device name, u64 size -> u8 found, u64 address
-  kMalloc,            // u64 bytes, u8 mapped host memory -> u64 address
+  kMalloc,            // u64 bytes, u8 MallocKind -> u64 address
   kFree,              // u64 address -> u8 ok
   kCopyToDevice,      // u64 address, bytes data -> u8 ok
   kCopyToHost,        // u64 address, u64 size -> u8 ok, bytes data
@@ -34,6 +34,10 @@ enum class Op : std::uint32_t {
   kHostError,         // str message: the stand-in met input it cannot handle
   kMemoryInfo,        // -> u64 free, u64 total device memory
 };
+
+// What a kMalloc is for: device memory, or host memory mapped at a device address (pinned or
+// managed, which the device's note on a refusal names).
+enum class MallocKind : std::uint8_t { kDevice = 0, kPinned = 1, kManaged = 2 };
 
 enum class Status : std::uint32_t {
   kOk = 0,

@@ -151,12 +151,15 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
     }
     case Op::kMalloc: {
       const auto bytes = in.get<std::uint64_t>();
-      const bool host = in.get<std::uint8_t>() != 0;
+      const auto kind = static_cast<MallocKind>(in.get<std::uint8_t>());
+      const bool host = kind != MallocKind::kDevice;
       try {
         w.put(host ? runtime_.map_host(bytes) : runtime_.malloc(bytes));
       } catch (const UsageError& e) {
-        throw CudaFailure{kCudaErrorMemoryAllocation,
-                          fmt::format("{}: {}", host ? "cudaMallocHost" : "cudaMalloc", e.what())};
+        const char* call = kind == MallocKind::kManaged ? "cudaMallocManaged"
+                           : host                       ? "cudaMallocHost"
+                                                        : "cudaMalloc";
+        throw CudaFailure{kCudaErrorMemoryAllocation, fmt::format("{}: {}", call, e.what())};
       }
       return ok(w);
     }

@@ -30,7 +30,9 @@ void* MappedHostMemory::allocate(StandIn& s, std::uint64_t size, Kind kind) {
       fits ? (std::max<std::uint64_t>(size, 1) + page - 1) / page * page : 0;
   // Device allocations are 256-byte aligned; one page more leaves room for a page-aligned start.
   WireWriter w;
-  w.put(fits ? mapped + page : std::numeric_limits<std::uint64_t>::max()).put(std::uint8_t{1});
+  const MallocKind what = kind == Kind::kManaged ? MallocKind::kManaged : MallocKind::kPinned;
+  w.put(fits ? mapped + page : std::numeric_limits<std::uint64_t>::max())
+      .put(static_cast<std::uint8_t>(what));
   const Reply r = s.call(Op::kMalloc, w);
   if (r.error != kCudaSuccess) return nullptr;
   const auto base = r.reader().get<std::uint64_t>();

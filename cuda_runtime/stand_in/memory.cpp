@@ -110,7 +110,7 @@ WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
   if (!p) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
   WireWriter w;
-  w.put(std::uint64_t{size}).put(std::uint8_t{0});
+  w.put(std::uint64_t{size}).put(static_cast<std::uint8_t>(MallocKind::kDevice));
   const Reply r = s.call(Op::kMalloc, w);
   if (r.error != kCudaSuccess) {
     // A program that ignores the error then fails on a null pointer rather than on whatever

@@ -124,6 +124,12 @@ if expect_status 2 "cudaMemcpy3D from an array" "$wf" exec --functional -- "$bin
     fail "cudaMemcpy3D from an array: $(cat "$tmp/err")"
 fi
 
+# Managed memory the device cannot hold: the note names cudaMallocManaged.
+if expect_status 0 "managed memory refused" "$wf" exec --functional -- "$bin/managed_memory"; then
+  grep -q "^warpforge: note: cudaMallocManaged: .*(the program gets 2)" "$tmp/err" ||
+    fail "managed memory refused: $(cat "$tmp/err")"
+fi
+
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"

@@ -1,6 +1,7 @@
 // Unified memory: cudaMallocManaged blocks and __managed__ variables (one with an initializer),
 // read and written by kernels and by the host between launches through the same pointer, with
 // the hints (prefetch, advice, stream attachment) accepted and the calls a GPU refuses refused.
+#include <cstdint>
 #include <cstdio>
 
 #include "check.h"
@@ -79,10 +80,12 @@ int main() {
   void* p = nullptr;
   const cudaError_t zero = cudaMallocManaged(&p, 0);
   const cudaError_t flags = cudaMallocManaged(&p, 16, 7);
+  const cudaError_t huge = cudaMallocManaged(&p, SIZE_MAX);
   const cudaError_t prefetch = cudaMemPrefetchAsync(device_copy, 16, device, 0, stream);
   const cudaError_t free_host = cudaFreeHost(in);
-  std::printf("refused: size 0 %d, flags %d, prefetch of device memory %d, cudaFreeHost %d\n",
-              zero, flags, prefetch, free_host);
+  std::printf("refused: size 0 %d, flags %d, 2^64 - 1 bytes %d, prefetch of device memory %d, "
+              "cudaFreeHost %d\n",
+              zero, flags, huge, prefetch, free_host);
   cudaGetLastError();
 
   CHECK(cudaFree(device_copy));
@@ -91,6 +94,7 @@ int main() {
   CHECK(cudaStreamDestroy(stream));
   const bool pass = wrong == 0 && zero_after_memset == 0 && launches == 7 && copied == 9 &&
                     zero == cudaErrorInvalidValue && flags == cudaErrorInvalidValue &&
+                    huge == cudaErrorMemoryAllocation &&
                     prefetch == cudaErrorInvalidValue && free_host == cudaErrorInvalidValue;
   std::printf("%s\n", pass ? "PASS" : "FAIL");
   return pass ? 0 : 1;
