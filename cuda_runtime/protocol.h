@@ -62,7 +62,7 @@ struct DeviceInfo {
   std::uint32_t max_blocks_per_sm, registers_per_sm, shared_bytes_per_sm, shared_bytes_per_block;
   std::uint32_t core_clock_khz, memory_clock_khz, memory_bus_bits, l2_bytes;
   std::uint32_t functional;  // 1: no timing model, events measure nothing
-  std::uint32_t reserved;
+  std::uint32_t fp64_ratio;  // single- to double-precision throughput: dp_interval / fp_interval
   std::uint64_t global_bytes, const_bytes;
 };
 

@@ -74,7 +74,7 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
     case 81:
       return i(d.shared_bytes_per_sm);
     case 87:
-      return 2;  // single- to double-precision throughput, gtx480 dp_interval / fp_interval
+      return i(d.fp64_ratio);
     case 106:
       return i(d.max_blocks_per_sm);
     case 111:

@@ -117,6 +117,12 @@ if expect_status 0 "device properties on 3 SMs" "$wf" exec --functional --param 
   grep -q ": compute 7.5, 3 SMs, warp 32, 1024 threads per block, 1536 per SM, 4 blocks per SM" "$tmp/out" &&
     grep -q "^PASS" "$tmp/out" || fail "device properties on 3 SMs: $(head -3 "$tmp/out")"
 fi
+# The FP32 to FP64 throughput ratio is the preset's issue intervals'.
+if expect_status 0 "device properties with dp_interval=8" "$wf" exec --functional \
+     --param dp_interval=8 -- "$bin/device_properties"; then
+  grep -q "^single to double precision throughput 8$" "$tmp/out" ||
+    fail "device properties with dp_interval=8: $(grep throughput "$tmp/out")"
+fi
 
 # A 3D copy from a cudaArray (arrays are not implemented): one line naming it, exit 2.
 if expect_status 2 "cudaMemcpy3D from an array" "$wf" exec --functional -- "$bin/pitched_memory" array; then

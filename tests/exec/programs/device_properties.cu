@@ -201,6 +201,9 @@ int main() {
               "%d bits\n",
               p.sharedMemPerBlock, p.sharedMemPerMultiprocessor, p.regsPerBlock,
               p.regsPerMultiprocessor, p.l2CacheSize, p.memoryBusWidth);
+  int fp64_ratio = 0;
+  CHECK(cudaDeviceGetAttribute(&fp64_ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, 0));
+  std::printf("single to double precision throughput %d\n", fp64_ratio);
   std::printf("capabilities: map host %d, unified addressing %d, managed %d, concurrent managed "
               "%d, cooperative %d, pools %d, concurrent kernels %d, copy engines %d\n",
               p.canMapHostMemory, p.unifiedAddressing, p.managedMemory,
