@@ -142,6 +142,8 @@ long long field_value(const cudaDeviceProp& p, const Field& f) {
   return v;
 }
 
+__device__ int device_value;
+
 __global__ void add_one(int* p, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) p[i] += 1;
@@ -291,6 +293,14 @@ int main() {
     add_one<<<1, 1>>>(out, 1);
     CHECK(cudaMemcpy(&value, out, sizeof(int), cudaMemcpyDefault));
     expect(value == 42, "cudaMemcpyDefault");
+    int* symbol = nullptr;
+    CHECK(cudaGetSymbolAddress(reinterpret_cast<void**>(&symbol), device_value));
+    CHECK(cudaPointerGetAttributes(&a, symbol));
+    expect(a.type == cudaMemoryTypeDevice, "a __device__ variable's address");
+    CHECK(cudaMemcpy(symbol, &value, sizeof(int), cudaMemcpyDefault));
+    value = 0;
+    CHECK(cudaMemcpyFromSymbol(&value, device_value, sizeof(int)));
+    expect(value == 42, "cudaMemcpyDefault to a __device__ variable's address");
   }
 
   // cooperativeLaunch: cudaLaunchCooperativeKernel runs a grid that fits.
