@@ -73,31 +73,17 @@ WF_CUDART_API cudaError_t cudaGetDeviceProperties(CudaDeviceProp* p, int device)
   std::memset(p, 0, sizeof *p);
   std::strncpy(p->name, d.name, sizeof p->name - 1);
   p->totalGlobalMem = d.global_bytes;
-  p->sharedMemPerBlock = d.shared_bytes_per_block;
-  p->regsPerBlock = static_cast<int>(d.registers_per_sm);
-  p->warpSize = static_cast<int>(d.warp_size);
-  p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = static_cast<int>(d.max_threads_per_block);
-  for (int i = 0; i < 3; ++i) {
-    p->maxThreadsDim[i] = kMaxBlock[i];
-    p->maxGridSize[i] = kMaxGrid[i];
+  auto* bytes = reinterpret_cast<unsigned char*>(p);
+  for (std::size_t i = 0; i < kPropertyAttributeCount; ++i) {
+    const PropertyAttribute& f = kPropertyAttributes[i];
+    const int v = device_attribute(d, f.attribute).value_or(0);
+    if (f.wide) {
+      const auto wide = static_cast<std::size_t>(static_cast<unsigned>(v));
+      std::memcpy(bytes + f.offset, &wide, sizeof wide);
+    } else {
+      std::memcpy(bytes + f.offset, &v, sizeof v);
+    }
   }
-  p->totalConstMem = d.const_bytes;
-  p->major = kComputeMajor;
-  p->minor = kComputeMinor;
-  p->textureAlignment = 512;
-  p->texturePitchAlignment = 32;
-  p->multiProcessorCount = static_cast<int>(d.multiprocessors);
-  p->surfaceAlignment = 512;
-  p->memoryBusWidth = static_cast<int>(d.memory_bus_bits);
-  p->l2CacheSize = static_cast<int>(d.l2_bytes);
-  p->maxThreadsPerMultiProcessor = static_cast<int>(d.max_threads_per_sm);
-  p->globalL1CacheSupported = 1;
-  p->localL1CacheSupported = 1;
-  p->sharedMemPerMultiprocessor = d.shared_bytes_per_sm;
-  p->regsPerMultiprocessor = static_cast<int>(d.registers_per_sm);
-  p->sharedMemPerBlockOptin = d.shared_bytes_per_block;
-  p->maxBlocksPerMultiProcessor = static_cast<int>(d.max_blocks_per_sm);
   return kCudaSuccess;
 }
 

@@ -42,6 +42,9 @@ struct SmLimits {
   std::string preset;
   unsigned max_threads = 0, max_warps = 0, max_warps_per_cta = 0, registers = 0;
   unsigned shared_memory_bytes = 0;
+  // --param regs_per_thread (0: unset), which overrides every kernel's own count, so that a
+  // functional launch is checked with the count a timed one would use.
+  unsigned regs_per_thread = 0;
   // Where each limit's value came from ("sm.registers" -> "preset gtx480:17", "--param ..."),
   // so that a refusal names the input that would change it.
   std::map<std::string, std::string, std::less<>> origins;

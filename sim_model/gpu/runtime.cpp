@@ -265,9 +265,13 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   // Functional launches; the cycle model takes the machine's.
   if (impl_->options.large_warp_size)
     ctx.large_warp_rows = impl_->options.large_warp_size / impl_->options.warp_size;
-  check_launch_limits(ctx,
-                      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional(),
-                      {ctx.registers_per_thread, "declared by the workload, spec or program"});
+  const SmLimits& limits =
+      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional();
+  check_launch_limits(
+      ctx, limits,
+      limits.regs_per_thread
+          ? RegisterCount{limits.regs_per_thread, "--param regs_per_thread"}
+          : RegisterCount{ctx.registers_per_thread, "declared by the workload, spec or program"});
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.livelock_window = impl_->options.livelock_window;

@@ -440,6 +440,13 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
       vec = m.text == ".v2" ? 2 : 4;
     } else if (Type t = type_from(m.text); t != Type::None) {
       type = t;
+    } else if (m.text == ".attribute" && space == Space::Global) {
+      // A __managed__ variable: the runtime gives it one address on host and device; the
+      // device sees an ordinary global.
+      expect("(", "'(' after .attribute");
+      if (peek().text != ".managed") fail(peek(), "the variable attribute .managed");
+      next();
+      expect(")", "')' after .attribute(.managed");
     } else {
       fail(m, "a variable type or .align");
     }
