@@ -98,6 +98,7 @@ WF_CUDART_API cudaError_t cudaGetDeviceProperties(CudaDeviceProp* p, int device)
   p->regsPerMultiprocessor = static_cast<int>(d.registers_per_sm);
   p->sharedMemPerBlockOptin = d.shared_bytes_per_block;
   p->maxBlocksPerMultiProcessor = static_cast<int>(d.max_blocks_per_sm);
+  p->cooperativeLaunch = 1;
   return kCudaSuccess;
 }
 

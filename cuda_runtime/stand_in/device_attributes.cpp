@@ -59,6 +59,8 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
       return i(d.shared_bytes_per_sm);
     case 87:
       return 2;  // single- to double-precision throughput, gtx480 dp_interval / fp_interval
+    case 95:
+      return 1;  // cooperative launches: cudaLaunchCooperativeKernel and grid.sync() work
     case 106:
       return i(d.max_blocks_per_sm);
     case 111:
