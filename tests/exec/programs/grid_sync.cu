@@ -70,9 +70,10 @@ int main(int argc, char** argv) {
   CHECK(cudaMemcpy(seen_host.data(), seen, ctas * sizeof(long long), cudaMemcpyDeviceToHost));
   int wrong = 0;
   for (int b = 0; b < ctas; ++b) wrong += seen_host[b] != expected;
-  std::printf("grid sync: cooperative launch attribute %d, %d elements, sum %lld (expected %lld), "
-              "%d CTAs saw another's result wrong\n",
-              cooperative, n, sum, expected, wrong);
+  std::printf(
+      "grid sync: cooperative launch attribute %d, %d elements, sum %lld (expected %lld), "
+      "%d CTAs saw another's result wrong\n",
+      cooperative, n, sum, expected, wrong);
   const cudaError_t too_large =
       cudaLaunchCooperativeKernel((void*)grid_sum, ctas + 1, threads, args, 0, 0);
   std::printf("one CTA more than fits: %s\n", cudaGetErrorName(too_large));

@@ -38,9 +38,15 @@ union Slot {
 };
 
 typedef int (*Op)(int, int);
-__device__ int add(int a, int b) { return a + b; }
-__device__ int sub(int a, int b) { return a - b; }
-__device__ int mul(int a, int b) { return a * b; }
+__device__ int add(int a, int b) {
+  return a + b;
+}
+__device__ int sub(int a, int b) {
+  return a - b;
+}
+__device__ int mul(int a, int b) {
+  return a * b;
+}
 __device__ Op ops[3] = {add, sub, mul};
 
 __global__ void construct(Slot* slots, Shape** shapes, int n) {
