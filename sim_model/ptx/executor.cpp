@@ -201,6 +201,9 @@ std::uint32_t Executor::exec_control(const Instr& in, Warp& w, Cta& cta, std::ui
           w.stack_.back().pc = pc + 1;
           w.stack_.push_back({pc, pc + 1, mask & ~group});
           w.stack_.push_back({pc, pc + 1, group});
+          // The other groups' threads are counted when they execute the call in their turn.
+          rec.active = group | (active & ~mask);
+          rec.executed = group;
           mask = group;
         }
       }
