@@ -15,7 +15,7 @@ namespace wf::cudart {
 
 // The stand-in finds its socket through this environment variable, which `warpforge exec` sets.
 inline constexpr const char* kSocketFdVariable = "WARPFORGE_EXEC_FD";
-inline constexpr std::uint32_t kProtocolVersion = 2;
+inline constexpr std::uint32_t kProtocolVersion = 3;
 
 enum class Op : std::uint32_t {
   kHello = 1,         // u32 version -> DeviceInfo
@@ -28,11 +28,14 @@ enum class Op : std::uint32_t {
   kCopyToHost,        // u64 address, u64 size -> u8 ok, bytes data
   kCopyOnDevice,      // u64 dst, u64 src, u64 size -> u8 ok
   kMemset,            // u64 address, i32 value, u64 size -> u8 ok
-  kLaunch,            // str kernel, 6 x u32 grid/block, u64 dynamic shared, bytes args -> u8 ok
+  kLaunch,            // str kernel, 6 x u32 grid/block, u64 dynamic shared, bytes args,
+                      // u8 cooperative -> u8 ok
   kNow,               // -> u64 simulated core cycles so far
   kUnimplemented,     // str API name: the program called a function the stand-in lacks
   kHostError,         // str message: the stand-in met input it cannot handle
   kMemoryInfo,        // -> u64 free, u64 total device memory
+  kHeapSize,          // u8 set, u64 bytes (if set) -> u64 the malloc heap's size
+  kOccupancy,         // str kernel, u32 block threads, u64 dynamic shared -> u32 CTAs per SM
 };
 
 // What a kMalloc is for: device memory, or host memory mapped at a device address (pinned or

@@ -224,6 +224,39 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
       }
       return ok();
     }
+    case Op::kHeapSize: {
+      const bool set = in.get<std::uint8_t>() != 0;
+      const auto bytes = in.get<std::uint64_t>();
+      if (set) {
+        try {
+          runtime_.set_heap_bytes(bytes);
+        } catch (const UsageError& e) {
+          throw CudaFailure{
+              kCudaErrorInvalidValue,
+              fmt::format("cudaDeviceSetLimit(cudaLimitMallocHeapSize): {}", e.what())};
+        }
+      }
+      w.put(runtime_.heap_bytes());
+      return ok(w);
+    }
+    case Op::kOccupancy: {
+      const std::string kernel = in.get_string();
+      const auto threads = in.get<std::uint32_t>();
+      const auto shared = in.get<std::uint64_t>();
+      if (!parameter_sizes(kernel))
+        throw CudaFailure{
+            kCudaErrorInvalidDeviceFunction,
+            fmt::format("occupancy of '{}': no PTX of the program defines it", kernel)};
+      // As a launch of the kernel would occupy the SM: its registers from the program's cubin.
+      const auto regs = registers_.find(kernel);
+      runtime_.set_registers_per_thread(regs == registers_.end() ? 0 : regs->second);
+      const std::uint64_t n =
+          shared > std::numeric_limits<std::uint32_t>::max()
+              ? 0
+              : runtime_.ctas_per_sm(kernel, {threads, 1, 1}, static_cast<std::uint32_t>(shared));
+      w.put(static_cast<std::uint32_t>(n));
+      return ok(w);
+    }
     case Op::kLaunch:
       return launch(in);
     case Op::kNow:
@@ -245,6 +278,7 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   for (auto& v : d) v = in.get<std::uint32_t>();
   const auto shared = in.get<std::uint64_t>();
   const std::string_view params = in.get_bytes();
+  const bool cooperative = in.get<std::uint8_t>() != 0;
   const std::optional<std::vector<std::uint32_t>> sizes = parameter_sizes(kernel);
   if (!sizes)
     throw CudaFailure{kCudaErrorInvalidDeviceFunction,
@@ -276,7 +310,8 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   runtime_.set_registers_per_thread(regs == registers_.end() ? 0 : regs->second);
   std::fflush(stdout);
   try {
-    l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared));
+    l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared),
+                              cooperative);
   } catch (const gpu::LivelockError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "warpforge: livelock: {}\n{}", e.what(), e.report().details());
@@ -295,6 +330,8 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
     // error it could not have caused: exec ends, as for other input warpforge cannot take.
     if (e.limit() == gpu::LaunchRefused::Limit::kSimulator)
       fail(2, fmt::format("error: {}: {}", program_, e.what()));
+    if (e.limit() == gpu::LaunchRefused::Limit::kCooperative)
+      throw CudaFailure{kCudaErrorCooperativeLaunchTooLarge, e.what(), true};
     throw CudaFailure{kCudaErrorInvalidConfiguration, e.what(), true};
   } catch (const UsageError& e) {
     throw CudaFailure{kCudaErrorInvalidConfiguration, e.what(), true};

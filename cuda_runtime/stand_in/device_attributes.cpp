@@ -59,7 +59,7 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
       // are made equal only at launch boundaries.
       return 0;
     case 95:
-      return 1;  // cudaLaunchCooperativeKernel (launch.cpp)
+      return 1;  // cudaLaunchCooperativeKernel and grid.sync() (launch.cpp)
     case 115:
       return 1;  // cudaMallocAsync and cudaFreeAsync, from the device's default pool
     case 51:

@@ -49,6 +49,7 @@ namespace wf::ptx {
     case Op::Fns:
     case Op::Shf:
     case Op::Lop3:
+    case Op::Bmsk:
     case Op::Video:
       exec_int(in, w, mask);
       break;

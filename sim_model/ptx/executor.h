@@ -126,6 +126,14 @@ class Executor {
   std::uint32_t exec_control(const Instr& in, Warp& w, Cta& cta, std::uint64_t active,
                              std::uint64_t mask, StepRecord& rec);
   void device_call(const Instr& in, const Function& callee, Warp& w, Cta& cta, std::uint64_t mask);
+  // malloc and free (exec_heap_call.cpp): true if `callee` is one of them, performed for the
+  // lanes of `mask` in lane order.
+  bool heap_call(const Function& callee, const CallInfo& ci, Warp& w, std::uint64_t mask);
+  // An indirect call (exec_indirect_call.cpp): sets `target` to the function the lowest lane of
+  // `mask` points at, checked against the call's prototype, and returns the lanes of `mask`
+  // pointing at the same function.
+  std::uint64_t indirect_call_group(const Instr& in, const Warp& w, std::uint64_t mask,
+                                    std::uint32_t& target) const;
 
   // memory helpers: pointer to `bytes` bytes at (space, addr) for one thread, after checks
   std::uint8_t* locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,

@@ -52,6 +52,7 @@ constexpr Mnemonic kMnemonics[] = {
     {"fns", Op::Fns},
     {"shf", Op::Shf},
     {"lop3", Op::Lop3},
+    {"bmsk", Op::Bmsk},
     {"fma", Op::Fma},
     {"rcp", Op::Rcp},
     {"sqrt", Op::Sqrt},
@@ -224,6 +225,7 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     case Op::Fns:
     case Op::Shf:
     case Op::Lop3:
+    case Op::Bmsk:
     case Op::Video:
       decode_bits(c);
       break;

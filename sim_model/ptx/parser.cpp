@@ -47,6 +47,7 @@ Parser::Parser(std::string_view text, const std::string& file, const ParseOption
       toks_(tokenize(text, file)),
       global_next_(options.global_base) {
   m_.name = file;
+  m_.function_base = options.function_base;
   scopes_.emplace_back();
 }
 
@@ -587,11 +588,16 @@ void Parser::parse_initializer(Variable& v, Type elem, const Token& at) {
         std::memcpy(&bits, &d, 8);
       }
     } else if (t.kind == TokKind::Ident) {
-      // address of another variable (generic pointer tables)
+      // address of another variable (generic pointer tables) or of a function (vtables)
       const Symbol* s = lookup(t.text);
-      if (!s || s->kind != Symbol::Kind::Var) fail(t, "a constant or the name of a variable");
-      bits = s->address;
-      if (accept("+")) bits += static_cast<std::uint64_t>(parse_int_expr());
+      if (s && s->kind == Symbol::Kind::Func) {
+        bits = function_address(m_.function_base, s->index);
+      } else {
+        if (!s || s->kind != Symbol::Kind::Var)
+          fail(t, "a constant or the name of a variable or function");
+        bits = s->address;
+        if (accept("+")) bits += static_cast<std::uint64_t>(parse_int_expr());
+      }
     } else {
       fail(t, "an initializer value");
     }
