@@ -30,7 +30,7 @@ expect_status() {
 }
 
 # The programs print their results on stdout: the same bytes under both models.
-for program in vecadd bfs symbols streams grid_barrier mapped_memory; do
+for program in vecadd bfs symbols streams grid_barrier mapped_memory textures; do
   for model in --functional ""; do
     name="$program ${model:---cycle}"
     if expect_status 0 "$name" "$wf" exec $model --stats "$tmp/stats.json" -- "$bin/$program"; then
