@@ -166,8 +166,11 @@ void Executor::exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRe
     for (unsigned j = 0; j < dims; ++j)
       pos[j] = static_cast<std::int32_t>(low32(coordinate(l, k++)));
     if (layered) pos[2] = layer;
-    const std::array<std::int64_t, 3> limit{std::int64_t{d.width} * d.texel_bytes - bytes + 1,
-                                            std::int64_t{d.height}, std::int64_t{d.depth}};
+    // The last byte offset at which the access still fits the row (at least 0, so that .clamp
+    // has somewhere to go even on a row narrower than the access).
+    const std::array<std::int64_t, 3> limit{
+        std::max<std::int64_t>(std::int64_t{d.width} * d.texel_bytes - bytes + 1, 1),
+        std::int64_t{d.height}, std::int64_t{d.depth}};
     if (pos[0] % bytes != 0)
       fault(w, l,
             fmt::format("misaligned surface access of {} bytes at byte x = {}", bytes, pos[0]));

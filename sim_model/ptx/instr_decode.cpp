@@ -274,6 +274,11 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     Operand& o = ops[i].op;
     if (o.kind == OperandKind::None && ops[i].label.empty())
       c.error(*ops[i].tok, "expected an operand");
+    if (o.kind == OperandKind::Mem && o.count > 0 && !texture)
+      c.error(*ops[i].tok, fmt::format("expected an address '[...]' without coordinates as operand "
+                                       "{} of '{}' (only texture and surface instructions take "
+                                       "[handle, {{coordinates}}])",
+                                       i + 1, name));
     if (o.kind == OperandKind::Imm && o.float_literal) {
       double d;
       std::memcpy(&d, &o.imm, 8);

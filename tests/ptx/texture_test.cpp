@@ -350,6 +350,8 @@ TEST(TextureDecode, RefusesWhatItDoesNotModelByName) {
             std::string::npos);
   EXPECT_NE(decode("sust.p.2d.b32.trap [%rd1, {%r1, %r2}], {%r1};").find("formatted surface"),
             std::string::npos);
+  EXPECT_NE(decode("ld.global.u32 %r4, [%rd1, {%r1}];").find("without coordinates"),
+            std::string::npos);
 }
 
 }  // namespace
