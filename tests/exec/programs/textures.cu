@@ -20,14 +20,15 @@ unsigned lcg(unsigned& s) {
 
 cudaTextureObject_t make_texture(const cudaResourceDesc& r, cudaTextureAddressMode mode,
                                  cudaTextureFilterMode filter, bool normalized,
-                                 cudaTextureReadMode read = cudaReadModeElementType) {
+                                 cudaTextureReadMode read = cudaReadModeElementType,
+                                 float border = 0.0f) {
   cudaTextureDesc t;
   std::memset(&t, 0, sizeof t);
   t.addressMode[0] = t.addressMode[1] = t.addressMode[2] = mode;
   t.filterMode = filter;
   t.readMode = read;
   t.normalizedCoords = normalized;
-  if (mode == cudaAddressModeBorder) t.borderColor[0] = -2.0f;
+  t.borderColor[0] = border;
   cudaTextureObject_t o;
   CHECK(cudaCreateTextureObject(&o, &r, &t, nullptr));
   return o;
@@ -95,7 +96,7 @@ __global__ void spmv(cudaTextureObject_t rows, cudaTextureObject_t cols, cudaTex
   const int end = tex1Dfetch<int>(rows, row + 1);
   for (int j = tex1Dfetch<int>(rows, row); j < end; ++j)
     sum += tex1Dfetch<int>(vals, j) * tex1Dfetch<int>(x, tex1Dfetch<int>(cols, j));
-  // Past either end of linear memory a fetch reads zero.
+  // Past either end of linear memory a border-mode fetch reads zero.
   y[row] = sum + tex1Dfetch<int>(x, n + row) + tex1Dfetch<int>(x, -1 - row);
 }
 
@@ -172,12 +173,12 @@ int main() {
     CHECK(cudaMemcpy(d_x, x.data(), n * 4, cudaMemcpyHostToDevice));
     const cudaChannelFormatDesc i32 = cudaCreateChannelDesc<int>();
     cudaTextureObject_t t_rows = make_texture(linear_resource(d_rows, rows.size() * 4, i32),
-                                              cudaAddressModeClamp, cudaFilterModePoint, false);
+                                              cudaAddressModeBorder, cudaFilterModePoint, false);
     cudaTextureObject_t t_cols = make_texture(linear_resource(d_cols, cols.size() * 4, i32),
-                                              cudaAddressModeClamp, cudaFilterModePoint, false);
+                                              cudaAddressModeBorder, cudaFilterModePoint, false);
     cudaTextureObject_t t_vals = make_texture(linear_resource(d_vals, vals.size() * 4, i32),
-                                              cudaAddressModeClamp, cudaFilterModePoint, false);
-    cudaTextureObject_t t_x = make_texture(linear_resource(d_x, n * 4, i32), cudaAddressModeClamp,
+                                              cudaAddressModeBorder, cudaFilterModePoint, false);
+    cudaTextureObject_t t_x = make_texture(linear_resource(d_x, n * 4, i32), cudaAddressModeBorder,
                                            cudaFilterModePoint, false);
     cudaResourceDesc back;
     CHECK(cudaGetTextureObjectResourceDesc(&back, t_cols));
@@ -239,8 +240,7 @@ int main() {
     // Coordinates from -1 to 2 (normalized), in steps that keep every weight exact.
     const int n = 96;
     std::vector<float2> at(n);
-    for (int i = 0; i < n; ++i)
-      at[i] = make_float2((i - 24) / 32.0f, ((i * 7) % 48 - 12) / 16.0f);
+    for (int i = 0; i < n; ++i) at[i] = make_float2((i - 24) / 32.0f, ((i * 7) % 48 - 12) / 16.0f);
     float2* d_at;
     float* d_out;
     CHECK(cudaMalloc(&d_at, n * sizeof(float2)));
@@ -250,7 +250,8 @@ int main() {
                                             cudaAddressModeMirror, cudaAddressModeBorder};
     const char* names[] = {"wrap", "clamp", "mirror", "border"};
     for (int k = 0; k < 4; ++k) {
-      cudaTextureObject_t t = make_texture(array_resource(a), modes[k], cudaFilterModeLinear, true);
+      cudaTextureObject_t t = make_texture(array_resource(a), modes[k], cudaFilterModeLinear, true,
+                                           cudaReadModeElementType, -2.0f);
       sample2d<<<2, 64>>>(t, d_at, d_out, n);
       std::vector<float> out(n);
       CHECK(cudaMemcpy(out.data(), d_out, n * 4, cudaMemcpyDeviceToHost));
@@ -259,13 +260,12 @@ int main() {
         expect(out[i] == bilinear(img, w, h, at[i].x * w, at[i].y * h, modes[k]), names[k], i);
         sum += out[i];
       }
-      std::printf("bilinear %s: %d samples, sum %.6f, sample 5 = %.6f\n", names[k], n, sum,
-                  out[5]);
+      std::printf("bilinear %s: %d samples, sum %.6f, sample 5 = %.6f\n", names[k], n, sum, out[5]);
       CHECK(cudaDestroyTextureObject(t));
     }
     // tex2Dgather: the four texels of each footprint (unnormalized, clamped).
-    cudaTextureObject_t g = make_texture(array_resource(a), cudaAddressModeClamp,
-                                         cudaFilterModePoint, false);
+    cudaTextureObject_t g =
+        make_texture(array_resource(a), cudaAddressModeClamp, cudaFilterModePoint, false);
     float4* d_g;
     CHECK(cudaMalloc(&d_g, n * sizeof(float4)));
     for (int i = 0; i < n; ++i) at[i] = make_float2((i % 11) - 1.25f, (i % 5) - 0.5f);
@@ -277,9 +277,9 @@ int main() {
       const int x0 = static_cast<int>(std::floor(at[i].x - 0.5f));
       const int y0 = static_cast<int>(std::floor(at[i].y - 0.5f));
       const auto m = cudaAddressModeClamp;
-      const float4 want = make_float4(texel(img, w, h, x0, y0 + 1, m),
-                                      texel(img, w, h, x0 + 1, y0 + 1, m),
-                                      texel(img, w, h, x0 + 1, y0, m), texel(img, w, h, x0, y0, m));
+      const float4 want =
+          make_float4(texel(img, w, h, x0, y0 + 1, m), texel(img, w, h, x0 + 1, y0 + 1, m),
+                      texel(img, w, h, x0 + 1, y0, m), texel(img, w, h, x0, y0, m));
       expect(gathered[i].x == want.x && gathered[i].y == want.y && gathered[i].z == want.z &&
                  gathered[i].w == want.w,
              "gather", i);
@@ -316,7 +316,8 @@ int main() {
     CHECK(cudaMemcpy(out.data(), d_out, n * 4, cudaMemcpyDeviceToHost));
     double sum = 0;
     for (int i = 0; i < n; ++i) {
-      const int x = static_cast<int>(std::floor(at[i].x)), y = static_cast<int>(std::floor(at[i].y));
+      const int x = static_cast<int>(std::floor(at[i].x)),
+                y = static_cast<int>(std::floor(at[i].y));
       expect(out[i] == texel(pimg, pw, ph, x, y, cudaAddressModeClamp), "pitch2d", i);
       sum += out[i];
     }
@@ -345,10 +346,10 @@ int main() {
       p.kind = cudaMemcpyHostToDevice;
       CHECK(cudaMemcpy3D(&p));
     }
-    cudaTextureObject_t t3 = make_texture(array_resource(a3), cudaAddressModeClamp,
-                                          cudaFilterModeLinear, false);
-    cudaTextureObject_t tl = make_texture(array_resource(al), cudaAddressModeClamp,
-                                          cudaFilterModePoint, false);
+    cudaTextureObject_t t3 =
+        make_texture(array_resource(a3), cudaAddressModeClamp, cudaFilterModeLinear, false);
+    cudaTextureObject_t tl =
+        make_texture(array_resource(al), cudaAddressModeClamp, cudaFilterModePoint, false);
     const int n = 40;
     std::vector<float4> at(n);
     for (int i = 0; i < n; ++i)
@@ -370,12 +371,14 @@ int main() {
       float xb = at[i].x - 0.5f, yb = at[i].y - 0.5f, zb = at[i].z - 0.5f;
       const int x0 = static_cast<int>(std::floor(xb)), y0 = static_cast<int>(std::floor(yb)),
                 z0 = static_cast<int>(std::floor(zb));
-      const float a = std::nearbyint((xb - x0) * 256) / 256, b = std::nearbyint((yb - y0) * 256) / 256,
+      const float a = std::nearbyint((xb - x0) * 256) / 256,
+                  b = std::nearbyint((yb - y0) * 256) / 256,
                   c = std::nearbyint((zb - z0) * 256) / 256;
       float want = 0;
       for (int k = 0; k < 8; ++k) {
         const int dx = k & 1, dy = (k >> 1) & 1, dz = (k >> 2) & 1;
-        want += (dx ? a : 1 - a) * (dy ? b : 1 - b) * (dz ? c : 1 - c) * v(x0 + dx, y0 + dy, z0 + dz);
+        want +=
+            (dx ? a : 1 - a) * (dy ? b : 1 - b) * (dz ? c : 1 - c) * v(x0 + dx, y0 + dy, z0 + dz);
       }
       expect(out[2 * i] == want, "trilinear", i);
       const int layer = static_cast<int>(at[i].w);
@@ -406,7 +409,8 @@ int main() {
     std::vector<int> cells(w * h);
     CHECK(cudaMemcpy2DFromArray(cells.data(), w * 4, a, 0, 0, w * 4, h, cudaMemcpyDeviceToHost));
     for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) expect(cells[y * w + x] == x * 100 + y, "surface write", y * w + x);
+      for (int x = 0; x < w; ++x)
+        expect(cells[y * w + x] == x * 100 + y, "surface write", y * w + x);
     const int ow = w + 4, oh = h + 4;
     int* d_out;
     CHECK(cudaMalloc(&d_out, 2 * ow * oh * 4));
