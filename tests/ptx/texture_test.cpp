@@ -7,7 +7,10 @@
 #include <cstring>
 #include <vector>
 
+#include "sim_model/gpu/timing_session.h"
+#include "sim_model/presets/machine.h"
 #include "sim_model/ptx/texture_sampling.h"
+#include "sim_model/sm/timing_config.h"
 #include "tests/ptx/ptx_test_util.h"
 
 namespace wf::ptx {
@@ -255,6 +258,41 @@ TEST(TextureKernel, BorderColourAndGather) {
                                static_cast<std::uint32_t>(AddressMode::kClamp);
                          });
   EXPECT_EQ(g, (std::vector<float>{11.0f, 12.0f, 2.0f, 1.0f}));
+}
+
+// The cycle model charges a fetch as a load of every texel it reads: one warp over a 64 x 2
+// texture (rows of 256 bytes, two 128-byte lines each) at y = 1 reads row 1's two lines when
+// point sampled, and row 0's two lines as well when filtered bilinearly (yB = 0.5).
+std::uint64_t l1_line_accesses(bool linear) {
+  gpu::RuntimeOptions o;
+  o.timing = std::make_shared<gpu::TimingSession>(sm::load_timing_config(load_machine("gtx480")));
+  gpu::Runtime rt(o);
+  rt.load_ptx(tex_kernel("tex.2d.v4.f32.f32 {%r4, %r5, %r6, %r7}, [%rd1, {%f1, %f2}];"), "t.ptx");
+  const gpu::DevPtr data = rt.upload(std::vector<float>(128, 1.0f));
+  TextureDescriptor d = float_texture(64, 2);
+  d.base = data;
+  d.filter_linear = linear ? 1 : 0;
+  const gpu::DevPtr desc = rt.malloc(kTextureDescriptorBytes);
+  rt.memcpy_to_device(desc, &d, sizeof d);
+  std::vector<float> coords;
+  for (int t = 0; t < 32; ++t) {
+    coords.push_back(static_cast<float>(t) + 1.0f);
+    coords.push_back(1.0f);
+  }
+  const gpu::DevPtr in = rt.upload(coords);
+  const gpu::DevPtr out = rt.malloc(32 * 16);
+  rt.launch("k", {1, 1, 1}, {32, 1, 1},
+            {gpu::KernelArg::of(desc), gpu::KernelArg::of(in), gpu::KernelArg::of(out)});
+  EXPECT_EQ(rt.download<float>(out, 1)[0], 1.0f);
+  std::uint64_t n = 0;
+  for (const sm::L1Stats& s : o.timing->results().l1) n += s.accesses;
+  return n;
+}
+
+TEST(TextureTiming, BilinearFetchLoadsTheLinesOfBothRows) {
+  // Both read the coordinates (2 lines) and row 1 (2 lines); bilinear also row 0.
+  EXPECT_EQ(l1_line_accesses(false), 4u);
+  EXPECT_EQ(l1_line_accesses(true), 6u);
 }
 
 TEST(TextureKernel, AHandleThatNamesNoTextureIsAKernelFault) {
