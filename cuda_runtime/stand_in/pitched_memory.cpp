@@ -1,12 +1,13 @@
 // Pitched and 2D/3D linear memory: cudaMallocPitch, cudaMalloc3D, cudaMemcpy2D/3D and
 // cudaMemset2D/3D (the async forms are synchronous on a single in-order device). Each row is one
 // copy or memset of the stand-in's (memory_ops.h); a row that is the whole pitch on both sides
-// joins its neighbours.
+// joins its neighbours. cudaMemcpy3D to or from a CUDA array is arrays.cpp's.
 #include <cstdint>
 #include <limits>
 #include <string>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/arrays.h"
 #include "cuda_runtime/stand_in/device_attributes.h"
 #include "cuda_runtime/stand_in/memory_ops.h"
 
@@ -106,29 +107,6 @@ cudaError_t set_2d(void* dst, std::size_t pitch, int value, std::size_t width, s
 
 }  // namespace
 
-// CUDA 13's cudaPitchedPtr, cudaExtent, cudaPos and cudaMemcpy3DParms.
-struct CudaPitchedPtr {
-  void* ptr;
-  std::size_t pitch, xsize, ysize;
-};
-struct CudaExtent {
-  std::size_t width, height, depth;
-};
-struct CudaPos {
-  std::size_t x, y, z;
-};
-struct CudaMemcpy3DParms {
-  void* srcArray;
-  CudaPos srcPos;
-  CudaPitchedPtr srcPtr;
-  void* dstArray;
-  CudaPos dstPos;
-  CudaPitchedPtr dstPtr;
-  CudaExtent extent;
-  int kind;
-};
-static_assert(sizeof(CudaMemcpy3DParms) == 160);
-
 namespace {
 
 // The byte at `pos` of a pitched range (x in bytes, y rows, z slices of ysize rows).
@@ -139,10 +117,7 @@ char* at(const CudaPitchedPtr& p, const CudaPos& pos) {
 cudaError_t copy_3d(const CudaMemcpy3DParms* p) {
   auto lock = lock_device();
   if (!p) return record_error(kCudaErrorInvalidValue);
-  if (p->srcArray || p->dstArray)
-    StandIn::get().host_error(
-        "cudaMemcpy3D with a cudaArray: warpforge's CUDA runtime stand-in does not implement "
-        "arrays (docs/exec.md)");
+  if (p->srcArray || p->dstArray) return copy_3d_array(*p);
   const CudaExtent& e = p->extent;
   if (p->srcPos.x > p->srcPtr.pitch || e.width > p->srcPtr.pitch - p->srcPos.x ||
       p->dstPos.x > p->dstPtr.pitch || e.width > p->dstPtr.pitch - p->dstPos.x)

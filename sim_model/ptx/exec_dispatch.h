@@ -83,6 +83,12 @@ namespace wf::ptx {
     case Op::St:
       exec_memory(in, w, cta, mask, rec);
       break;
+    case Op::Tex:
+    case Op::Tld4:
+    case Op::Suld:
+    case Op::Sust:
+      exec_texture(in, w, mask, rec);
+      break;
     case Op::Atom:
     case Op::Red:
       rec.is_atomic = true;

@@ -115,6 +115,8 @@ class Executor {
   // immediate) and whose address has no symbol: most global accesses.
   void exec_global(bool load, const Operand& m, const Operand& v, unsigned bytes, bool sgn, Warp& w,
                    std::uint64_t mask, StepRecord& rec);
+  // tex, tld4, suld.b and sust.b (exec_texture.cpp).
+  void exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRecord& rec);
   void exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
   // The value an atomic stores, given the old one and its operands b (and c for cas).
   static std::uint64_t atomic_result(const Instr& in, std::uint64_t old, std::uint64_t b,
@@ -172,6 +174,7 @@ class Executor {
   bool memory_changed_ = false;
   std::vector<DeferredAtomic> deferred_;
   std::vector<std::uint32_t> free_deferred_;
+  std::vector<TexelAddress> texels_;  // the last texture fetch's MemAccess::texels
 };
 
 // Iterate the set bits of a lane mask, lowest first. A mask of lanes 0..n-1 with none missing

@@ -72,6 +72,11 @@ enum class Op : std::uint8_t {
   Red,
   Prefetch,
   Isspacep,
+  // textures and surfaces (texture_instr.h)
+  Tex,
+  Tld4,
+  Suld,
+  Sust,
   // synchronisation and warp-wide
   Bar,
   Membar,

@@ -209,7 +209,7 @@ Operand Parser::parse_vector(Function& f) {
   return op;
 }
 
-Operand Parser::parse_mem_operand(Function&) {
+Operand Parser::parse_mem_operand(Function& f) {
   Operand op;
   op.kind = OperandKind::Mem;
   const Token& t = peek();
@@ -231,6 +231,15 @@ Operand Parser::parse_mem_operand(Function&) {
       op.imm += parse_int_expr();
     } else if (peek().kind == TokKind::Punct && peek().text == "-") {
       op.imm += parse_int_expr();
+    } else if (op.reg != kNoReg && accept(",")) {
+      // A texture or surface operand [handle, {coordinates}]: the coordinates' registers.
+      expect("{", "'{' opening the coordinates after the texture or surface handle");
+      const Operand coords = parse_vector(f);
+      op.vec = coords.vec;
+      op.count = coords.count;
+      for (unsigned k = 0; k < op.count; ++k) {
+        if (op.vec[k] == kNoReg) fail(t, "a register for every coordinate");
+      }
     }
   } else if (t.kind == TokKind::Int || (t.kind == TokKind::Punct && t.text == "-")) {
     op.imm = parse_int_expr();

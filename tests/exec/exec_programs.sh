@@ -31,7 +31,8 @@ expect_status() {
 
 # The programs print their results on stdout: the same bytes under both models.
 for program in vecadd bfs symbols streams grid_barrier mapped_memory device_properties \
-  managed_memory pitched_memory memory_pools per_thread_stream grid_sync virtual_calls device_heap; do
+  managed_memory pitched_memory memory_pools per_thread_stream grid_sync virtual_calls device_heap \
+  textures; do
   for model in --functional ""; do
     name="$program ${model:---cycle}"
     if expect_status 0 "$name" "$wf" exec $model --stats "$tmp/stats.json" -- "$bin/$program"; then
@@ -122,12 +123,6 @@ if expect_status 0 "device properties with dp_interval=8" "$wf" exec --functiona
      --param dp_interval=8 -- "$bin/device_properties"; then
   grep -q "^single to double precision throughput 8$" "$tmp/out" ||
     fail "device properties with dp_interval=8: $(grep throughput "$tmp/out")"
-fi
-
-# A 3D copy from a cudaArray (arrays are not implemented): one line naming it, exit 2.
-if expect_status 2 "cudaMemcpy3D from an array" "$wf" exec --functional -- "$bin/pitched_memory" array; then
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaMemcpy3D with a cudaArray" "$tmp/err" ||
-    fail "cudaMemcpy3D from an array: $(cat "$tmp/err")"
 fi
 
 # Managed memory the device cannot hold: the note names cudaMallocManaged.
