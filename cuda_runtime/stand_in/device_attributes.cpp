@@ -63,7 +63,7 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
     case 115:
       return 1;  // cudaMallocAsync and cudaFreeAsync, from the device's default pool
     case 51:
-      return 32;  // texture pitch alignment
+      return kTexturePitchAlignment;
     case 75:
       return kComputeMajor;
     case 76:

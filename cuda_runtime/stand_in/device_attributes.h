@@ -15,6 +15,8 @@ inline constexpr int kMaxBlock[3] = {1024, 1024, 64};
 // Where a texture may start, and so the multiple cudaMallocPitch and cudaMalloc3D round a pitch
 // up to: 512 bytes, as on NVIDIA's parts.
 inline constexpr int kTextureAlignment = 512;
+// The multiple a pitched texture's or surface's pitch and base must be (texturePitchAlignment).
+inline constexpr int kTexturePitchAlignment = 32;
 // The largest pitch a 2D or 3D copy takes (cudaDevAttrMaxPitch).
 inline constexpr int kMaxPitch = 2147483647;
 

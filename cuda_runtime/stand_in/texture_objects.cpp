@@ -11,6 +11,7 @@
 
 #include "cuda_runtime/stand_in/api.h"
 #include "cuda_runtime/stand_in/arrays.h"
+#include "cuda_runtime/stand_in/device_attributes.h"
 #include "sim_model/ptx/texture_descriptor.h"
 
 using namespace wf::cudart;
@@ -28,7 +29,7 @@ std::map<std::uint64_t, ObjectRecord>& objects(bool surface) {
   return surface ? surfaces : textures;
 }
 
-constexpr std::uint64_t kPitchAlignment = 32;  // cudaDeviceProp::texturePitchAlignment
+constexpr std::uint64_t kPitchAlignment = kTexturePitchAlignment;
 
 bool set_format(ptx::TextureDescriptor& d, const CudaChannelFormatDesc& f) {
   const std::uint32_t bytes = element_bytes(f);
