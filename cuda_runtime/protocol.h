@@ -15,25 +15,32 @@ namespace wf::cudart {
 
 // The stand-in finds its socket through this environment variable, which `warpforge exec` sets.
 inline constexpr const char* kSocketFdVariable = "WARPFORGE_EXEC_FD";
-inline constexpr std::uint32_t kProtocolVersion = 2;
+inline constexpr std::uint32_t kProtocolVersion = 3;
 
 enum class Op : std::uint32_t {
   kHello = 1,         // u32 version -> DeviceInfo
   kRegisterModule,    // bytes fatbinary -> u32 module id
   kRegisterFunction,  // u32 module, str device name -> u8 found, u32 count, u32 size each
   kRegisterVar,       // u32 module, str device name, u64 size -> u8 found, u64 address
-  kMalloc,            // u64 bytes, u8 mapped host memory -> u64 address
+  kMalloc,            // u64 bytes, u8 MallocKind -> u64 address
   kFree,              // u64 address -> u8 ok
   kCopyToDevice,      // u64 address, bytes data -> u8 ok
   kCopyToHost,        // u64 address, u64 size -> u8 ok, bytes data
   kCopyOnDevice,      // u64 dst, u64 src, u64 size -> u8 ok
   kMemset,            // u64 address, i32 value, u64 size -> u8 ok
-  kLaunch,            // str kernel, 6 x u32 grid/block, u64 dynamic shared, bytes args -> u8 ok
+  kLaunch,            // str kernel, 6 x u32 grid/block, u64 dynamic shared, bytes args,
+                      // u8 cooperative -> u8 ok
   kNow,               // -> u64 simulated core cycles so far
   kUnimplemented,     // str API name: the program called a function the stand-in lacks
   kHostError,         // str message: the stand-in met input it cannot handle
   kMemoryInfo,        // -> u64 free, u64 total device memory
+  kHeapSize,          // u8 set, u64 bytes (if set) -> u64 the malloc heap's size
+  kOccupancy,         // str kernel, u32 block threads, u64 dynamic shared -> u32 CTAs per SM
 };
+
+// What a kMalloc is for: device memory, or host memory mapped at a device address (pinned or
+// managed, which the device's note on a refusal names).
+enum class MallocKind : std::uint8_t { kDevice = 0, kPinned = 1, kManaged = 2 };
 
 enum class Status : std::uint32_t {
   kOk = 0,
@@ -58,7 +65,7 @@ struct DeviceInfo {
   std::uint32_t max_blocks_per_sm, registers_per_sm, shared_bytes_per_sm, shared_bytes_per_block;
   std::uint32_t core_clock_khz, memory_clock_khz, memory_bus_bits, l2_bytes;
   std::uint32_t functional;  // 1: no timing model, events measure nothing
-  std::uint32_t reserved;
+  std::uint32_t fp64_ratio;  // single- to double-precision throughput: dp_interval / fp_interval
   std::uint64_t global_bytes, const_bytes;
 };
 

@@ -24,6 +24,10 @@ DeviceInfo device_info(const sm::TimingConfig& c, bool functional) {
   d.memory_bus_bits = u("memory.channels") * u("dram.bus_bits");
   d.l2_bytes = u("memory.l2_bytes");
   d.functional = functional ? 1 : 0;
+  // An FP64 instruction occupies its unit dp_interval cycles where an FP32 one takes
+  // fp_interval; rounded, and never below 1.
+  const std::uint32_t fp = u("pipeline.fp_interval"), dp = u("pipeline.dp_interval");
+  d.fp64_ratio = std::max<std::uint32_t>(1, (dp + fp / 2) / fp);
   // What cudaMalloc may hand out (the runtime enforces it); warpforge's memory is sparse, so
   // only the pages a program touches take memory here.
   d.global_bytes = c.machine.value("memory.device_bytes");

@@ -21,6 +21,7 @@ namespace {
 struct CudaFailure {
   cudaError_t code;
   std::string message;
+  bool launch = false;  // a refused launch: each message is noted once
 };
 
 std::vector<std::uint8_t> ok(const WireWriter& w = {}) {
@@ -71,7 +72,8 @@ ServeOutcome ExecServer::serve(Channel& channel) {
       const std::vector<std::uint8_t> reply = handle(op, in);
       if (!channel.send(static_cast<std::uint32_t>(Status::kOk), reply)) return outcome;
     } catch (const CudaFailure& e) {
-      fmt::print(stderr, "warpforge: note: {} (the program gets {})\n", e.message, e.code);
+      if (!e.launch || launch_notes_.insert(e.message).second)
+        fmt::print(stderr, "warpforge: note: {} (the program gets {})\n", e.message, e.code);
       WireWriter w;
       w.put(static_cast<std::uint32_t>(e.code));
       if (!channel.send(static_cast<std::uint32_t>(Status::kCudaError), w.bytes())) return outcome;
@@ -149,12 +151,15 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
     }
     case Op::kMalloc: {
       const auto bytes = in.get<std::uint64_t>();
-      const bool host = in.get<std::uint8_t>() != 0;
+      const auto kind = static_cast<MallocKind>(in.get<std::uint8_t>());
+      const bool host = kind != MallocKind::kDevice;
       try {
         w.put(host ? runtime_.map_host(bytes) : runtime_.malloc(bytes));
       } catch (const UsageError& e) {
-        throw CudaFailure{kCudaErrorMemoryAllocation,
-                          fmt::format("{}: {}", host ? "cudaMallocHost" : "cudaMalloc", e.what())};
+        const char* call = kind == MallocKind::kManaged ? "cudaMallocManaged"
+                           : host                       ? "cudaMallocHost"
+                                                        : "cudaMalloc";
+        throw CudaFailure{kCudaErrorMemoryAllocation, fmt::format("{}: {}", call, e.what())};
       }
       return ok(w);
     }
@@ -219,6 +224,39 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
       }
       return ok();
     }
+    case Op::kHeapSize: {
+      const bool set = in.get<std::uint8_t>() != 0;
+      const auto bytes = in.get<std::uint64_t>();
+      if (set) {
+        try {
+          runtime_.set_heap_bytes(bytes);
+        } catch (const UsageError& e) {
+          throw CudaFailure{
+              kCudaErrorInvalidValue,
+              fmt::format("cudaDeviceSetLimit(cudaLimitMallocHeapSize): {}", e.what())};
+        }
+      }
+      w.put(runtime_.heap_bytes());
+      return ok(w);
+    }
+    case Op::kOccupancy: {
+      const std::string kernel = in.get_string();
+      const auto threads = in.get<std::uint32_t>();
+      const auto shared = in.get<std::uint64_t>();
+      if (!parameter_sizes(kernel))
+        throw CudaFailure{
+            kCudaErrorInvalidDeviceFunction,
+            fmt::format("occupancy of '{}': no PTX of the program defines it", kernel)};
+      // As a launch of the kernel would occupy the SM: its registers from the program's cubin.
+      const auto regs = registers_.find(kernel);
+      runtime_.set_registers_per_thread(regs == registers_.end() ? 0 : regs->second);
+      const std::uint64_t n =
+          shared > std::numeric_limits<std::uint32_t>::max()
+              ? 0
+              : runtime_.ctas_per_sm(kernel, {threads, 1, 1}, static_cast<std::uint32_t>(shared));
+      w.put(static_cast<std::uint32_t>(n));
+      return ok(w);
+    }
     case Op::kLaunch:
       return launch(in);
     case Op::kNow:
@@ -240,6 +278,7 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   for (auto& v : d) v = in.get<std::uint32_t>();
   const auto shared = in.get<std::uint64_t>();
   const std::string_view params = in.get_bytes();
+  const bool cooperative = in.get<std::uint8_t>() != 0;
   const std::optional<std::vector<std::uint32_t>> sizes = parameter_sizes(kernel);
   if (!sizes)
     throw CudaFailure{kCudaErrorInvalidDeviceFunction,
@@ -259,7 +298,8 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
     throw CudaFailure{kCudaErrorInvalidConfiguration,
                       fmt::format("launch '{}': {} bytes of dynamic shared memory per CTA, "
                                   "expected at most an SM's",
-                                  gpu::demangle(kernel), shared)};
+                                  gpu::demangle(kernel), shared),
+                      true};
   ExecLaunch l;
   l.grid = {d[0], d[1], d[2]};
   l.block = {d[3], d[4], d[5]};
@@ -270,7 +310,8 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
   runtime_.set_registers_per_thread(regs == registers_.end() ? 0 : regs->second);
   std::fflush(stdout);
   try {
-    l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared));
+    l.stats = runtime_.launch(kernel, l.grid, l.block, args, static_cast<std::uint32_t>(shared),
+                              cooperative);
   } catch (const gpu::LivelockError& e) {
     std::fflush(stdout);
     fmt::print(stderr, "warpforge: livelock: {}\n{}", e.what(), e.report().details());
@@ -289,9 +330,11 @@ std::vector<std::uint8_t> ExecServer::launch(WireReader& in) {
     // error it could not have caused: exec ends, as for other input warpforge cannot take.
     if (e.limit() == gpu::LaunchRefused::Limit::kSimulator)
       fail(2, fmt::format("error: {}: {}", program_, e.what()));
-    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
+    if (e.limit() == gpu::LaunchRefused::Limit::kCooperative)
+      throw CudaFailure{kCudaErrorCooperativeLaunchTooLarge, e.what(), true};
+    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what(), true};
   } catch (const UsageError& e) {
-    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what()};
+    throw CudaFailure{kCudaErrorInvalidConfiguration, e.what(), true};
   }
   l.end_cycle = hooks_.now ? hooks_.now() : 0;
   launches_.push_back(std::move(l));

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "cuda_runtime/channel.h"
@@ -65,6 +66,9 @@ class ExecServer {
   bool hello_seen_ = false;
   std::unordered_map<std::string, unsigned> registers_;  // per thread, from the cubins
   std::vector<ExecLaunch> launches_;
+  // The notes of refused launches so far: a program that relaunches a kernel the machine cannot
+  // run (matrixMul's 301 launches) gets the error every time but each reason once.
+  std::unordered_set<std::string> launch_notes_;
 };
 
 }  // namespace wf::cudart

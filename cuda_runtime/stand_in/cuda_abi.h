@@ -35,6 +35,7 @@ enum CudaErrorCode : int {
   kCudaErrorSymbolNotFound = 500,
   kCudaErrorNotReady = 600,
   kCudaErrorLaunchFailure = 719,
+  kCudaErrorCooperativeLaunchTooLarge = 720,
   kCudaErrorNotSupported = 801,
   kCudaErrorUnknown = 999,
 };

@@ -73,31 +73,17 @@ WF_CUDART_API cudaError_t cudaGetDeviceProperties(CudaDeviceProp* p, int device)
   std::memset(p, 0, sizeof *p);
   std::strncpy(p->name, d.name, sizeof p->name - 1);
   p->totalGlobalMem = d.global_bytes;
-  p->sharedMemPerBlock = d.shared_bytes_per_block;
-  p->regsPerBlock = static_cast<int>(d.registers_per_sm);
-  p->warpSize = static_cast<int>(d.warp_size);
-  p->memPitch = 2147483647;
-  p->maxThreadsPerBlock = static_cast<int>(d.max_threads_per_block);
-  for (int i = 0; i < 3; ++i) {
-    p->maxThreadsDim[i] = kMaxBlock[i];
-    p->maxGridSize[i] = kMaxGrid[i];
+  auto* bytes = reinterpret_cast<unsigned char*>(p);
+  for (std::size_t i = 0; i < kPropertyAttributeCount; ++i) {
+    const PropertyAttribute& f = kPropertyAttributes[i];
+    const int v = device_attribute(d, f.attribute).value_or(0);
+    if (f.wide) {
+      const auto wide = static_cast<std::size_t>(static_cast<unsigned>(v));
+      std::memcpy(bytes + f.offset, &wide, sizeof wide);
+    } else {
+      std::memcpy(bytes + f.offset, &v, sizeof v);
+    }
   }
-  p->totalConstMem = d.const_bytes;
-  p->major = kComputeMajor;
-  p->minor = kComputeMinor;
-  p->textureAlignment = 512;
-  p->texturePitchAlignment = 32;
-  p->multiProcessorCount = static_cast<int>(d.multiprocessors);
-  p->surfaceAlignment = 512;
-  p->memoryBusWidth = static_cast<int>(d.memory_bus_bits);
-  p->l2CacheSize = static_cast<int>(d.l2_bytes);
-  p->maxThreadsPerMultiProcessor = static_cast<int>(d.max_threads_per_sm);
-  p->globalL1CacheSupported = 1;
-  p->localL1CacheSupported = 1;
-  p->sharedMemPerMultiprocessor = d.shared_bytes_per_sm;
-  p->regsPerMultiprocessor = static_cast<int>(d.registers_per_sm);
-  p->sharedMemPerBlockOptin = d.shared_bytes_per_block;
-  p->maxBlocksPerMultiProcessor = static_cast<int>(d.max_blocks_per_sm);
   return kCudaSuccess;
 }
 
@@ -111,8 +97,9 @@ WF_CUDART_API cudaError_t cudaDeviceGetAttribute(int* value, int attribute, int 
   return kCudaSuccess;
 }
 
-// Occupancy the way the hardware computes it would need the compiled register count; the
-// model's own occupancy (threads, CTA slots, shared memory) is what the launch will get.
+// The device answers with the occupancy a launch of the kernel gets on the simulated SM (CTA
+// slots, warps, threads, the registers ptxas gave the kernel, shared memory): the number a
+// cooperative launch is checked against, so a grid sized by it is never refused.
 WF_CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks,
                                                                         const void* func,
                                                                         int block_size,
@@ -121,12 +108,12 @@ WF_CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blo
   StandIn& s = StandIn::get();
   if (!blocks || block_size <= 0) return record_error(kCudaErrorInvalidValue);
   if (!s.kernel(func)) return record_error(kCudaErrorInvalidDeviceFunction);
-  const DeviceInfo& d = s.device();
-  const unsigned warps = (static_cast<unsigned>(block_size) + d.warp_size - 1) / d.warp_size;
-  unsigned n = d.max_blocks_per_sm;
-  n = std::min(n, d.max_threads_per_sm / (warps * d.warp_size));
-  if (shared) n = std::min<unsigned>(n, static_cast<unsigned>(d.shared_bytes_per_sm / shared));
-  *blocks = static_cast<int>(n);
+  WireWriter w;
+  w.put_string(s.kernel(func)->name);
+  w.put(static_cast<std::uint32_t>(block_size)).put(std::uint64_t{shared});
+  const Reply r = s.call(Op::kOccupancy, w);
+  if (r.error != kCudaSuccess) return record_error(r.error);
+  *blocks = static_cast<int>(r.reader().get<std::uint32_t>());
   return kCudaSuccess;
 }
 
@@ -135,14 +122,31 @@ WF_CUDART_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
   return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, func, block_size, shared);
 }
 
+// cudaLimitMallocHeapSize (2) is the device heap's (sim_model/ptx/device_heap.h), which the
+// device keeps; cudaLimitStackSize 0 and PrintfFifoSize 1 are generous and nothing enforces them.
+constexpr int kLimitMallocHeapSize = 2;
+
 WF_CUDART_API cudaError_t cudaDeviceGetLimit(std::size_t* value, int limit) {
   if (!value) return record_error(kCudaErrorInvalidValue);
-  // cudaLimitStackSize 0, PrintfFifoSize 1, MallocHeapSize 2: generous, nothing enforces them.
   if (limit < 0 || limit > 2) return record_error(kCudaErrorNotSupported);
+  if (limit == kLimitMallocHeapSize) {
+    auto lock = lock_device();
+    WireWriter w;
+    w.put(std::uint8_t{0}).put(std::uint64_t{0});
+    const Reply r = StandIn::get().call(Op::kHeapSize, w);
+    *value = static_cast<std::size_t>(r.reader().get<std::uint64_t>());
+    return kCudaSuccess;
+  }
   *value = std::size_t{1} << 20;
   return kCudaSuccess;
 }
-WF_CUDART_API cudaError_t cudaDeviceSetLimit(int limit, std::size_t) {
+WF_CUDART_API cudaError_t cudaDeviceSetLimit(int limit, std::size_t value) {
   if (limit < 0 || limit > 2) return record_error(kCudaErrorNotSupported);
+  if (limit == kLimitMallocHeapSize) {
+    auto lock = lock_device();
+    WireWriter w;
+    w.put(std::uint8_t{1}).put(std::uint64_t{value});
+    return record_error(StandIn::get().call(Op::kHeapSize, w).error);
+  }
   return kCudaSuccess;
 }

@@ -31,6 +31,8 @@ constexpr ErrorText kErrors[] = {
     {kCudaErrorSymbolNotFound, "cudaErrorSymbolNotFound", "named symbol not found"},
     {kCudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
     {kCudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {kCudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge",
+     "too many blocks in cooperative launch"},
     {kCudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
     {kCudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };

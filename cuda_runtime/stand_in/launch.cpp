@@ -9,7 +9,7 @@ using namespace wf::cudart;
 namespace {
 
 cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args,
-                   std::size_t shared) {
+                   std::size_t shared, bool cooperative = false) {
   auto lock = lock_device();
   StandIn& s = StandIn::get();
   const KernelRecord* k = s.kernel(host_function);
@@ -25,6 +25,7 @@ cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args
     params.insert(params.end(), p, p + k->param_sizes[i]);
   }
   w.put_bytes(params.data(), params.size());
+  w.put(static_cast<std::uint8_t>(cooperative));
   s.mapped_host_memory().upload(s);
   const cudaError_t e = s.call(Op::kLaunch, w).error;
   s.mapped_host_memory().download(s);
@@ -53,12 +54,18 @@ WF_CUDART_API cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid
   return launch(kernel, grid, block, args, shared);
 }
 
-// All of a CTA's threads may be resident at once in the model, so a cooperative launch is an
-// ordinary one as long as the grid fits (the device checks that, as for any launch).
+// The device gives the kernel cooperative groups' grid workspace and refuses a grid whose CTAs
+// cannot all be resident at once (cudaErrorCooperativeLaunchTooLarge).
 WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block,
                                                       void** args, std::size_t shared,
                                                       cudaStream_t) {
-  return launch(func, grid, block, args, shared);
+  return launch(func, grid, block, args, shared, true);
+}
+
+WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim3 grid, dim3 block,
+                                                           void** args, std::size_t shared,
+                                                           cudaStream_t) {
+  return launch(func, grid, block, args, shared, true);
 }
 
 WF_CUDART_API cudaError_t cudaFuncSetCacheConfig(const void*, int) {

@@ -1,5 +1,7 @@
 // Pinned host memory the device can address (cudaMallocHost, cudaHostAlloc): with unified
-// addressing a kernel may dereference it, as HeteroSync's lock data is. The program and the
+// addressing a kernel may dereference it, as HeteroSync's lock data is. Managed memory
+// (cudaMallocManaged, __managed__ variables) is the same mechanism: one address that host and
+// device share. The program and the
 // simulated device live in different processes, so each block exists twice at one address: a
 // device allocation, and host pages mapped at the same (page-aligned) address in the program.
 // The device only runs while the program waits for it, so copying every block to the device
@@ -8,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 
 namespace wf::cudart {
 
@@ -15,11 +18,21 @@ class StandIn;
 
 class MappedHostMemory {
  public:
+  enum class Kind { kPinned, kManaged, kVariable };
+
   // Null when the device or the host address space cannot provide the block.
-  void* allocate(StandIn& s, std::uint64_t size);
-  // False when p is not a block allocate() returned.
-  bool release(StandIn& s, void* p);
+  void* allocate(StandIn& s, std::uint64_t size, Kind kind = Kind::kPinned);
+  // False when p is not a block of this kind that allocate() returned.
+  bool release(StandIn& s, void* p, Kind kind = Kind::kPinned);
+  // Maps host pages over a module variable the device already holds at `address` (a
+  // __managed__ variable) and fills them with its device contents; false when the host
+  // address space has something else there. Variables live as long as the process.
+  bool map_variable(StandIn& s, std::uint64_t address, std::uint64_t size);
   bool contains(const void* p) const;
+  // The kind of the block holding p (contains(p) must be true), and how many bytes of the
+  // block lie from p to its end.
+  Kind kind_of(const void* p) const;
+  std::uint64_t bytes_from(const void* p) const;
   // Before and after a kernel runs.
   void upload(StandIn& s) const;
   void download(StandIn& s) const;
@@ -27,10 +40,14 @@ class MappedHostMemory {
  private:
   struct Block {
     std::uint64_t size;         // as the program asked
-    std::uint64_t mapped;       // bytes of host pages
+    std::uint64_t mapped;       // bytes of host pages (0 for a variable: see variable_pages_)
     std::uint64_t device_base;  // the device allocation holding the block
+    Kind kind;
   };
+  const Block* find(const void* p, std::uint64_t* address) const;
   std::map<std::uint64_t, Block> blocks_;  // by address
+  // Host pages mapped for module variables, which may share a page with one another.
+  std::set<std::uint64_t> variable_pages_;
 };
 
 }  // namespace wf::cudart

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/memory_ops.h"
 
 using namespace wf::cudart;
 
@@ -12,7 +13,9 @@ std::uint64_t address(const void* p) {
   return reinterpret_cast<std::uintptr_t>(p);
 }
 
-cudaError_t copy(void* dst, const void* src, std::size_t count, int kind) {
+}  // namespace
+
+cudaError_t wf::cudart::copy_memory(void* dst, const void* src, std::size_t count, int kind) {
   if (count == 0) return kCudaSuccess;
   if (!dst || !src) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
@@ -50,6 +53,23 @@ cudaError_t copy(void* dst, const void* src, std::size_t count, int kind) {
   }
 }
 
+cudaError_t wf::cudart::set_memory(void* dst, int value, std::size_t count) {
+  if (count == 0) return kCudaSuccess;
+  if (StandIn::get().mapped_host_memory().contains(dst)) {
+    std::memset(dst, value, count);
+    return kCudaSuccess;
+  }
+  WireWriter w;
+  w.put(address(dst)).put(std::int32_t{value}).put(std::uint64_t{count});
+  return record_error(StandIn::get().call(Op::kMemset, w).error);
+}
+
+namespace {
+
+cudaError_t copy(void* dst, const void* src, std::size_t count, int kind) {
+  return copy_memory(dst, src, count, kind);
+}
+
 // A module variable's device range, or null when the program names no registered variable or
 // the range [offset, offset + count) leaves it.
 const VariableRecord* symbol(const void* host_variable, std::size_t count, std::size_t offset) {
@@ -80,14 +100,7 @@ cudaError_t from_symbol(void* dst, const void* sym, std::size_t count, std::size
 
 cudaError_t memset_device(void* dst, int value, std::size_t count) {
   auto lock = lock_device();
-  if (count == 0) return kCudaSuccess;
-  if (StandIn::get().mapped_host_memory().contains(dst)) {
-    std::memset(dst, value, count);
-    return kCudaSuccess;
-  }
-  WireWriter w;
-  w.put(address(dst)).put(std::int32_t{value}).put(std::uint64_t{count});
-  return record_error(StandIn::get().call(Op::kMemset, w).error);
+  return set_memory(dst, value, count);
 }
 
 }  // namespace
@@ -97,7 +110,7 @@ WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
   if (!p) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
   WireWriter w;
-  w.put(std::uint64_t{size}).put(std::uint8_t{0});
+  w.put(std::uint64_t{size}).put(static_cast<std::uint8_t>(MallocKind::kDevice));
   const Reply r = s.call(Op::kMalloc, w);
   if (r.error != kCudaSuccess) {
     // A program that ignores the error then fails on a null pointer rather than on whatever
@@ -115,18 +128,19 @@ WF_CUDART_API cudaError_t cudaFree(void* p) {
   auto lock = lock_device();
   if (!p) return kCudaSuccess;
   StandIn& s = StandIn::get();
+  // Managed memory is freed with cudaFree; pinned host memory is not.
+  if (s.mapped_host_memory().contains(p))
+    return s.mapped_host_memory().release(s, p, MappedHostMemory::Kind::kManaged)
+               ? kCudaSuccess
+               : record_error(kCudaErrorInvalidValue);
   WireWriter w;
   w.put(address(p));
   const cudaError_t e = s.call(Op::kFree, w).error;
-  if (e == kCudaSuccess) s.forget_allocation(address(p));
+  if (e == kCudaSuccess) {
+    s.forget_allocation(address(p));
+    forget_pool_allocation(p);
+  }
   return record_error(e);
-}
-
-WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream_t) {
-  return cudaMalloc(p, size);
-}
-WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t) {
-  return cudaFree(p);
 }
 
 // Pinned host memory is mapped for the device (mapped_host_memory.h); copies are not timed.

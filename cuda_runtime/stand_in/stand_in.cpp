@@ -157,6 +157,9 @@ void StandIn::register_variable(std::uint32_t module, const void* host_variable,
   v.found = in.get<std::uint8_t>() != 0;
   v.address = in.get<std::uint64_t>();
   v.size = size;
+  // A module variable is device memory too, for cudaMemcpyDefault and cudaPointerGetAttributes
+  // given its address (cudaGetSymbolAddress); it is never freed.
+  if (v.found && size) allocations_[v.address] = size;
   variables_[host_variable] = std::move(v);
 }
 

@@ -71,7 +71,7 @@ class StandIn {
 
   void note_allocation(std::uint64_t address, std::uint64_t size);
   void forget_allocation(std::uint64_t address);
-  // A device allocation the program holds (not mapped host memory).
+  // A device allocation the program holds or a module variable (not mapped host memory).
   bool is_device_pointer(const void* p) const;
   MappedHostMemory& mapped_host_memory() { return mapped_; }
 

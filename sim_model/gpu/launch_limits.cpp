@@ -28,6 +28,9 @@ SmLimits SmLimits::of(const sm::TimingConfig& config) {
   s.max_warps_per_cta = config.machine.max_warps_per_cta;
   s.registers = config.registers;
   s.shared_memory_bytes = config.shared_memory_bytes;
+  s.regs_per_thread = config.regs_per_thread;
+  s.max_ctas = config.machine.max_ctas;
+  s.num_sms = config.num_sms;
   for (const auto& [key, value] : config.machine.values) {
     if (!key.starts_with("sm.")) continue;
     if (value.origin == "derived")

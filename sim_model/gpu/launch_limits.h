@@ -29,7 +29,9 @@ inline constexpr std::uint64_t kMaxCtasPerLaunch = std::uint64_t{1} << 24;
 // (built-in workloads, CUDA programs under exec) tell them apart.
 class LaunchRefused : public UsageError {
  public:
-  enum class Limit { kCuda, kSimulator, kSm };
+  // kCooperative: a cooperative launch whose CTAs cannot all be resident at once
+  // (cooperative_launch.h; CUDA's cudaErrorCooperativeLaunchTooLarge).
+  enum class Limit { kCuda, kSimulator, kSm, kCooperative };
   LaunchRefused(Limit limit, const std::string& what) : UsageError(what), limit_(limit) {}
   Limit limit() const { return limit_; }
 
@@ -42,6 +44,10 @@ struct SmLimits {
   std::string preset;
   unsigned max_threads = 0, max_warps = 0, max_warps_per_cta = 0, registers = 0;
   unsigned shared_memory_bytes = 0;
+  // --param regs_per_thread (0: unset), which overrides every kernel's own count, so that a
+  // functional launch is checked with the count a timed one would use.
+  unsigned regs_per_thread = 0;
+  unsigned max_ctas = 0, num_sms = 0;  // CTA slots per SM, SMs: what a cooperative grid must fit
   // Where each limit's value came from ("sm.registers" -> "preset gtx480:17", "--param ..."),
   // so that a refusal names the input that would change it.
   std::map<std::string, std::string, std::less<>> origins;

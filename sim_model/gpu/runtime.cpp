@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -10,11 +11,15 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/common/input_file.h"
+#include "sim_model/gpu/cooperative_launch.h"
 #include "sim_model/gpu/functional_driver.h"
 #include "sim_model/gpu/launch_limits.h"
 #include "sim_model/gpu/name_lookup.h"
 #include "sim_model/gpu/terminal_progress.h"
 #include "sim_model/gpu/timing_gpu.h"
+#include "sim_model/ptx/device_heap.h"
+#include "sim_model/ptx/env_registers.h"
+#include "sim_model/ptx/function_address.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/large_warp.h"
 #include "sim_model/ptx/launch_context.h"
@@ -43,6 +48,42 @@ struct Runtime::Impl {
   // the memory system's L2 (TimingGpu::host_wrote) before it starts.
   std::vector<std::pair<DevPtr, std::uint64_t>> copies;
   std::uint32_t registers_per_thread = 0;
+  DevPtr workspace = 0;  // cooperative launches' grid workspace, made at the first
+  std::uint64_t heap_bytes = ptx::DeviceHeap::kDefaultBytes;
+  std::unique_ptr<ptx::DeviceHeap> heap;  // made at the first launch of a module calling malloc
+
+  // The heap, reserved as the workspace is (driver memory the program's allocations and
+  // cudaMemGetInfo do not see), when module `m` calls malloc or free.
+  ptx::DeviceHeap* heap_for(const ptx::Module& m) {
+    if (heap) return heap.get();
+    const ptx::Function* malloc_fn = m.find_function("malloc");
+    const ptx::Function* free_fn = m.find_function("free");
+    if (!(malloc_fn && malloc_fn->is_declaration) && !(free_fn && free_fn->is_declaration))
+      return nullptr;
+    const DevPtr at = (memory.next_free() + ptx::GlobalMemory::kAlignment - 1) /
+                      ptx::GlobalMemory::kAlignment * ptx::GlobalMemory::kAlignment;
+    memory.reserve(at, std::max<std::uint64_t>(heap_bytes, 1));
+    memory.advance_past(at + std::max<std::uint64_t>(heap_bytes, 1));
+    heap = std::make_unique<ptx::DeviceHeap>(at, heap_bytes);
+    return heap.get();
+  }
+
+  // A driver-owned block, as a GPU's driver keeps it: reserved like module variables, so that
+  // the program's allocations and cudaMemGetInfo do not see it. {size, barrier}: grid.sync()
+  // flips the barrier word's top bit whatever value it starts from, so one workspace serves
+  // every launch.
+  DevPtr grid_workspace() {
+    if (workspace) return workspace;
+    const DevPtr at = (memory.next_free() + ptx::GlobalMemory::kAlignment - 1) /
+                      ptx::GlobalMemory::kAlignment * ptx::GlobalMemory::kAlignment;
+    memory.reserve(at, ptx::kGridWorkspaceBytes);
+    const std::uint32_t init[2] = {static_cast<std::uint32_t>(ptx::kGridWorkspaceBytes), 0};
+    memory.write(at, init, sizeof init);
+    memory.advance_past(at + ptx::kGridWorkspaceBytes);
+    if (options.timing) copies.emplace_back(at, ptx::kGridWorkspaceBytes);
+    workspace = at;
+    return workspace;
+  }
 
   void check_range(DevPtr p, std::size_t bytes, const char* what) const {
     if (bytes == 0) return;
@@ -104,6 +145,13 @@ void Runtime::load_ptx_file(const std::string& path) {
 void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors) {
   ptx::ParseOptions po;
   po.global_base = impl_->memory.next_free();
+  // Each module's functions get addresses of their own (ptx/function_address.h), below the
+  // generic windows of the state spaces.
+  constexpr std::size_t kMaxModules = 256;
+  if (impl_->modules.size() >= kMaxModules)
+    throw UsageError(
+        fmt::format("{}: more than {} PTX modules loaded", name_for_errors, kMaxModules));
+  po.function_base = ptx::kFunctionWindow + impl_->modules.size() * ptx::kFunctionWindowPerModule;
   auto m = std::make_unique<ptx::Module>(ptx::parse_module(text, name_for_errors, po));
   for (std::uint32_t i = 0; i < m->functions.size(); ++i) {
     const ptx::Function& f = m->functions[i];
@@ -129,6 +177,13 @@ void Runtime::load_ptx(std::string_view text, const std::string& name_for_errors
 }
 
 namespace {
+
+// The registers per thread a functional launch is checked with: --param regs_per_thread, else
+// the kernel's own count.
+RegisterCount functional_registers(const SmLimits& limits, const ptx::LaunchContext& ctx) {
+  if (limits.regs_per_thread) return {limits.regs_per_thread, "--param regs_per_thread"};
+  return {ctx.registers_per_thread, "declared by the workload, spec or program"};
+}
 
 DevPtr allocate_or_throw(ptx::GlobalMemory& memory, std::size_t bytes,
                          ptx::GlobalMemory::Backing backing) {
@@ -199,13 +254,55 @@ KernelInfo Runtime::kernel_info(const std::string& kernel) const {
   return info;
 }
 
+void Runtime::set_heap_bytes(std::uint64_t bytes) {
+  if (impl_->heap) {
+    throw UsageError(fmt::format(
+        "the malloc heap size cannot change once a kernel calling malloc or free has been "
+        "launched (it is {} bytes)",
+        impl_->heap_bytes));
+  }
+  if (bytes > impl_->memory.capacity())
+    throw UsageError(fmt::format("a malloc heap of {} bytes, more than the device's {} bytes",
+                                 bytes, impl_->memory.capacity()));
+  impl_->heap_bytes = bytes;
+}
+
+std::uint64_t Runtime::heap_bytes() const {
+  return impl_->heap_bytes;
+}
+
+std::uint64_t Runtime::ctas_per_sm(const std::string& kernel, Dim3 block,
+                                   std::uint32_t dynamic_shared_bytes) {
+  const Impl::KernelRef& ref = impl_->kernel(kernel);
+  const ptx::Module& m = *ref.module;
+  ptx::LaunchContext ctx;
+  ctx.module = &m;
+  ctx.kernel = ref.index;
+  ctx.block = {block.x, block.y, block.z};
+  ctx.warp_size = impl_->options.warp_size;
+  ctx.dynamic_shared = dynamic_shared_bytes;
+  ctx.registers_per_thread = impl_->registers_per_thread;
+  ctx.shared_bytes = dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes
+                                          : m.functions[ref.index].shared_bytes;
+  if (const TimingSession* session = impl_->options.timing.get()) {
+    const sm::TimingConfig& config = session->config();
+    ctx.large_warp_rows = config.large_warp_size ? config.large_warp_size / ctx.warp_size : 1;
+    return gpu::ctas_per_sm(ctx, SmLimits::of(config), timing_registers(config, ctx));
+  }
+  if (impl_->options.large_warp_size)
+    ctx.large_warp_rows = impl_->options.large_warp_size / impl_->options.warp_size;
+  const SmLimits& limits =
+      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional();
+  return gpu::ctas_per_sm(ctx, limits, functional_registers(limits, ctx));
+}
+
 void Runtime::set_registers_per_thread(std::uint32_t registers) {
   impl_->registers_per_thread = registers;
 }
 
 LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
-                            const std::vector<KernelArg>& args,
-                            std::uint32_t dynamic_shared_bytes) {
+                            const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes,
+                            bool cooperative) {
   const Impl::KernelRef& ref = impl_->kernel(kernel);
   const ptx::Module& m = *ref.module;
   const ptx::Function& f = m.functions[ref.index];
@@ -231,6 +328,8 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   ctx.warp_size = impl_->options.warp_size;
   ctx.dynamic_shared = dynamic_shared_bytes;
   ctx.registers_per_thread = impl_->registers_per_thread;
+  if (cooperative) ctx.grid_workspace = impl_->grid_workspace();
+  ctx.heap = impl_->heap_for(m);
   ctx.shared_bytes =
       dynamic_shared_bytes ? m.dynamic_shared_base + dynamic_shared_bytes : f.shared_bytes;
   LaunchStats s;
@@ -265,9 +364,11 @@ LaunchStats Runtime::launch(const std::string& kernel, Dim3 grid, Dim3 block,
   // Functional launches; the cycle model takes the machine's.
   if (impl_->options.large_warp_size)
     ctx.large_warp_rows = impl_->options.large_warp_size / impl_->options.warp_size;
-  check_launch_limits(ctx,
-                      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional(),
-                      {ctx.registers_per_thread, "declared by the workload, spec or program"});
+  const SmLimits& limits =
+      impl_->options.sm_limits ? *impl_->options.sm_limits : SmLimits::functional();
+  const RegisterCount registers = functional_registers(limits, ctx);
+  check_launch_limits(ctx, limits, registers);
+  check_cooperative_launch(ctx, limits, registers);
   FunctionalOptions fo;
   fo.instruction_limit = impl_->options.instruction_limit;
   fo.livelock_window = impl_->options.livelock_window;

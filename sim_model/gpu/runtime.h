@@ -158,8 +158,25 @@ class Runtime {
   // launch the machine cannot run (gpu/launch_limits.h); throws KernelError on a kernel error
   // (trap, assert, bad access, instruction limit) with a message naming kernel, thread and PC;
   // LivelockError, a kernel error, on a livelock.
+  // A `cooperative` launch (cudaLaunchCooperativeKernel) gets the grid-synchronization
+  // workspace cooperative groups' grid.sync() uses (ptx/env_registers.h) and is refused, with
+  // LaunchRefused::Limit::kCooperative, when its CTAs cannot all be resident at once
+  // (gpu/cooperative_launch.h).
   LaunchStats launch(const std::string& kernel, Dim3 grid, Dim3 block,
-                     const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0);
+                     const std::vector<KernelArg>& args, std::uint32_t dynamic_shared_bytes = 0,
+                     bool cooperative = false);
+
+  // The size of the heap kernels' malloc and new allocate from (cudaLimitMallocHeapSize; 8 MiB
+  // unless set). Throws UsageError once a kernel that calls malloc or free has been launched,
+  // when the heap exists, as CUDA refuses the change then.
+  void set_heap_bytes(std::uint64_t bytes);
+  std::uint64_t heap_bytes() const;
+
+  // How many CTAs of `block` threads and `dynamic_shared_bytes` of `kernel` one SM holds at once,
+  // on the machine launches run on, with the registers set_registers_per_thread gave
+  // (cudaOccupancyMaxActiveBlocksPerMultiprocessor; gpu/cooperative_launch.h).
+  std::uint64_t ctas_per_sm(const std::string& kernel, Dim3 block,
+                            std::uint32_t dynamic_shared_bytes);
 
   // Registers per thread that later launches occupy (0: the cycle model estimates them from the
   // PTX). PTX names virtual registers, so only the caller knows what the compiled kernel uses.

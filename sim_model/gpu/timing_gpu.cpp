@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "sim_model/gpu/cooperative_launch.h"
 #include "sim_model/gpu/l1d_port_adapter.h"
 #include "sim_model/gpu/progress_monitor.h"
 #include "sim_model/gpu/runtime.h"
@@ -104,7 +105,11 @@ sm::CtaShape TimingGpu::shape_of(const ptx::LaunchContext& ctx) const {
 }
 
 RegisterCount TimingGpu::registers_of(const ptx::LaunchContext& ctx) const {
-  if (config_.regs_per_thread) return {config_.regs_per_thread, "--param regs_per_thread"};
+  return timing_registers(config_, ctx);
+}
+
+RegisterCount timing_registers(const sm::TimingConfig& config, const ptx::LaunchContext& ctx) {
+  if (config.regs_per_thread) return {config.regs_per_thread, "--param regs_per_thread"};
   if (ctx.registers_per_thread)
     return {ctx.registers_per_thread, "declared by the workload, spec or program"};
   return {estimate_registers(ctx.kernel_fn()), "estimated from the PTX"};
@@ -115,6 +120,7 @@ TimingLaunchResult TimingGpu::launch(ptx::LaunchContext& ctx, std::uint64_t inst
   ctx.large_warp_rows = config_.large_warp_size ? config_.large_warp_size / ctx.warp_size : 1;
   const sm::CtaShape shape = shape_of(ctx);
   check_launch_limits(ctx, SmLimits::of(config_), registers_of(ctx));
+  check_cooperative_launch(ctx, SmLimits::of(config_), registers_of(ctx));
   ptx::Executor executor(ctx);
   executor.set_defer_global_atomics(true);
   for (auto& s : sms_) s->begin_launch(ctx, executor);

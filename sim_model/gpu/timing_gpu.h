@@ -26,6 +26,10 @@ struct TimingLaunchResult {
   std::uint64_t longest_quiet = 0;  // cycles without progress at most (ProgressMonitor)
 };
 
+// The registers per thread a launch occupies on the cycle model: --param regs_per_thread, else
+// the launch's own count, else an estimate from the PTX.
+RegisterCount timing_registers(const sm::TimingConfig& config, const ptx::LaunchContext& ctx);
+
 class TimingGpu {
  public:
   explicit TimingGpu(TimingSession& session);

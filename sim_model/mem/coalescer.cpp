@@ -57,6 +57,8 @@ unsigned Coalescer::coalesce(const ptx::MemAccess& m, std::uint32_t sm, std::uin
       off += chunk;
     }
   }
+  for (std::uint32_t i = 0; i < m.texel_count; ++i)
+    add(m.texels[i].addr, m.bytes, m.texels[i].lane, store, out, n);
   return n;
 }
 

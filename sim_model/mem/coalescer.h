@@ -22,8 +22,9 @@ struct LineAccess {
 
 class Coalescer {
  public:
-  // 64 lanes, each a 16-byte vector at worst split into 4 local words on 2 lines.
-  static constexpr unsigned kMaxLines = 256;
+  // 64 lanes, each a 16-byte vector at worst split into 4 local words on 2 lines; or each a
+  // texture fetch's 8 texels (a trilinear footprint) on 8 lines.
+  static constexpr unsigned kMaxLines = 512;
   using Lines = std::array<LineAccess, kMaxLines>;
 
   Coalescer(unsigned line_bytes, unsigned warp_size)

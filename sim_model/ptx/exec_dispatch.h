@@ -49,6 +49,7 @@ namespace wf::ptx {
     case Op::Fns:
     case Op::Shf:
     case Op::Lop3:
+    case Op::Bmsk:
     case Op::Video:
       exec_int(in, w, mask);
       break;
@@ -81,6 +82,12 @@ namespace wf::ptx {
     case Op::Ld:
     case Op::St:
       exec_memory(in, w, cta, mask, rec);
+      break;
+    case Op::Tex:
+    case Op::Tld4:
+    case Op::Suld:
+    case Op::Sust:
+      exec_texture(in, w, mask, rec);
       break;
     case Op::Atom:
     case Op::Red:

@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdint>
 
+#include "sim_model/ptx/bmsk.h"
 #include "sim_model/ptx/executor.h"
 #include "sim_model/ptx/int_extra.h"
 #include "sim_model/ptx/lane_source.h"
@@ -349,6 +350,10 @@ void Executor::exec_int(const Instr& in, Warp& w, std::uint64_t mask) {
         d = intx::lop3(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b),
                        static_cast<std::uint32_t>(c),
                        static_cast<std::uint8_t>(val(w, in.ops[4], l)));
+        break;
+      case Op::Bmsk:
+        d = intx::bmsk(static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b),
+                       in.has(kClamp));
         break;
       case Op::Video:
         d = intx::video(intx::video_form(in), static_cast<std::uint32_t>(a),

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "sim_model/ptx/address_map.h"
+#include "sim_model/ptx/env_registers.h"
 #include "sim_model/ptx/exec_dispatch.h"
 #include "sim_model/ptx/kernel_error.h"
 
@@ -90,6 +91,8 @@ std::uint64_t Executor::special(const Warp& w, const Operand& o, unsigned lane) 
       return ctx_.shared_bytes;
     case Special::WarpSize:
       return w.size();
+    case Special::EnvReg:
+      return env_register(o.count, ctx_);
   }
   return 0;
 }
@@ -187,8 +190,24 @@ std::uint32_t Executor::exec_control(const Instr& in, Warp& w, Cta& cta, std::ui
     }
     case Op::Call: {
       rec.is_call = true;
-      const Function& callee = ctx_.module->functions[in.target];
       if (mask == 0) return pc + 1;
+      std::uint32_t target = in.target;
+      if (in.sub == kIndirectCall) {
+        const std::uint64_t group = indirect_call_group(in, w, mask, target);
+        if (group != mask) {
+          // Lanes pointing at different functions call them one after another, as a GPU
+          // serialises a divergent indirect call: this group now, the rest at the same call
+          // afterwards; all meet again after the call.
+          w.stack_.back().pc = pc + 1;
+          w.stack_.push_back({pc, pc + 1, mask & ~group});
+          w.stack_.push_back({pc, pc + 1, group});
+          // The other groups' threads are counted when they execute the call in their turn.
+          rec.active = group | (active & ~mask);
+          rec.executed = group;
+          mask = group;
+        }
+      }
+      const Function& callee = ctx_.module->functions[target];
       if (callee.is_declaration) {
         device_call(in, callee, w, cta, mask);
         return pc + 1;
@@ -198,7 +217,7 @@ std::uint32_t Executor::exec_control(const Instr& in, Warp& w, Cta& cta, std::ui
       const CallInfo& ci = ctx_.module->functions[w.function()].calls[in.call_info];
       std::uint32_t caller_param = w.frames_.back().param_base;
       w.stack_.back().pc = pc + 1;
-      w.push_frame(in.target, pc, mask);
+      w.push_frame(target, pc, mask);
       std::uint32_t callee_param = w.frames_.back().param_base;
       for_lanes(mask, [&](unsigned l) {
         std::uint8_t* p = w.param(l);
@@ -284,6 +303,7 @@ void Executor::device_call(const Instr& in, const Function& callee, Warp& w, Cta
     std::fflush(stdout);
     return;
   }
+  if (ctx_.heap && heap_call(callee, ci, w, mask)) return;
   fault(w, lane,
         fmt::format("call to function '{}', which has no body in this module", callee.name));
 }

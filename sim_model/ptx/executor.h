@@ -115,6 +115,8 @@ class Executor {
   // immediate) and whose address has no symbol: most global accesses.
   void exec_global(bool load, const Operand& m, const Operand& v, unsigned bytes, bool sgn, Warp& w,
                    std::uint64_t mask, StepRecord& rec);
+  // tex, tld4, suld.b and sust.b (exec_texture.cpp).
+  void exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRecord& rec);
   void exec_atomic(const Instr& in, Warp& w, Cta& cta, std::uint64_t mask, StepRecord& rec);
   // The value an atomic stores, given the old one and its operands b (and c for cas).
   static std::uint64_t atomic_result(const Instr& in, std::uint64_t old, std::uint64_t b,
@@ -126,6 +128,14 @@ class Executor {
   std::uint32_t exec_control(const Instr& in, Warp& w, Cta& cta, std::uint64_t active,
                              std::uint64_t mask, StepRecord& rec);
   void device_call(const Instr& in, const Function& callee, Warp& w, Cta& cta, std::uint64_t mask);
+  // malloc and free (exec_heap_call.cpp): true if `callee` is one of them, performed for the
+  // lanes of `mask` in lane order.
+  bool heap_call(const Function& callee, const CallInfo& ci, Warp& w, std::uint64_t mask);
+  // An indirect call (exec_indirect_call.cpp): sets `target` to the function the lowest lane of
+  // `mask` points at, checked against the call's prototype, and returns the lanes of `mask`
+  // pointing at the same function.
+  std::uint64_t indirect_call_group(const Instr& in, const Warp& w, std::uint64_t mask,
+                                    std::uint32_t& target) const;
 
   // memory helpers: pointer to `bytes` bytes at (space, addr) for one thread, after checks
   std::uint8_t* locate(Warp& w, Cta& cta, Space space, std::uint64_t addr, unsigned bytes,
@@ -164,6 +174,7 @@ class Executor {
   bool memory_changed_ = false;
   std::vector<DeferredAtomic> deferred_;
   std::vector<std::uint32_t> free_deferred_;
+  std::vector<TexelAddress> texels_;  // the last texture fetch's MemAccess::texels
 };
 
 // Iterate the set bits of a lane mask, lowest first. A mask of lanes 0..n-1 with none missing

@@ -44,6 +44,7 @@ enum class Op : std::uint8_t {
   Fns,
   Shf,
   Lop3,
+  Bmsk,   // kClamp: .clamp, else .wrap
   Video,  // SIMD video vadd2/vsub4/vabsdiff4/...: sub = VideoOp, vec = lanes (2 or 4)
   // float only
   Fma,
@@ -71,6 +72,11 @@ enum class Op : std::uint8_t {
   Red,
   Prefetch,
   Isspacep,
+  // textures and surfaces (texture_instr.h)
+  Tex,
+  Tld4,
+  Suld,
+  Sust,
   // synchronisation and warp-wide
   Bar,
   Membar,
@@ -105,6 +111,8 @@ enum class OpClass : std::uint8_t {
 inline constexpr unsigned kNumOpClasses = static_cast<unsigned>(OpClass::Nop) + 1;
 
 constexpr std::uint16_t kNoReg = 0xffff;
+// Instr::sub of a Call through a function pointer (ops[0] is the register holding it).
+constexpr std::uint8_t kIndirectCall = 1;
 
 enum class OperandKind : std::uint8_t { None, Reg, Imm, Special, Symbol, Vec, Mem, Sink };
 

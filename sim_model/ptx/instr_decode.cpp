@@ -52,6 +52,7 @@ constexpr Mnemonic kMnemonics[] = {
     {"fns", Op::Fns},
     {"shf", Op::Shf},
     {"lop3", Op::Lop3},
+    {"bmsk", Op::Bmsk},
     {"fma", Op::Fma},
     {"rcp", Op::Rcp},
     {"sqrt", Op::Sqrt},
@@ -77,6 +78,10 @@ constexpr Mnemonic kMnemonics[] = {
     {"prefetch", Op::Prefetch},
     {"prefetchu", Op::Prefetch},
     {"isspacep", Op::Isspacep},
+    {"tex", Op::Tex},
+    {"tld4", Op::Tld4},
+    {"suld", Op::Suld},
+    {"sust", Op::Sust},
     {"bar", Op::Bar},
     {"barrier", Op::Bar},
     {"membar", Op::Membar},
@@ -126,6 +131,7 @@ std::optional<Rounding> rnd_from(std::string_view w) {
 bool writes_ops0(Op op, const Instr& in) {
   switch (op) {
     case Op::St:
+    case Op::Sust:
     case Op::Red:
     case Op::Prefetch:
     case Op::Membar:
@@ -211,6 +217,12 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     case Op::Red:
       decode_atomic(c);
       break;
+    case Op::Tex:
+    case Op::Tld4:
+    case Op::Suld:
+    case Op::Sust:
+      decode_texture(c);
+      break;
     case Op::Vote:
     case Op::Shfl:
     case Op::Match:
@@ -224,6 +236,7 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     case Op::Fns:
     case Op::Shf:
     case Op::Lop3:
+    case Op::Bmsk:
     case Op::Video:
       decode_bits(c);
       break;
@@ -247,7 +260,9 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
       break;
   }
   c.done();
-  if (in.vec > 1 && in.op != Op::Ld && in.op != Op::St)
+  const bool texture =
+      in.op == Op::Tex || in.op == Op::Tld4 || in.op == Op::Suld || in.op == Op::Sust;
+  if (in.vec > 1 && in.op != Op::Ld && in.op != Op::St && !texture)
     c.error(mn, fmt::format("unsupported modifier '.v{}' for '{}'", in.vec, name));
   if ((in.flags & kCarryOut) && in.op != Op::Add && in.op != Op::Sub && in.op != Op::Mad &&
       in.op != Op::Addc && in.op != Op::Subc && in.op != Op::Madc) {
@@ -261,6 +276,11 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     Operand& o = ops[i].op;
     if (o.kind == OperandKind::None && ops[i].label.empty())
       c.error(*ops[i].tok, "expected an operand");
+    if (o.kind == OperandKind::Mem && o.count > 0 && !texture)
+      c.error(*ops[i].tok, fmt::format("expected an address '[...]' without coordinates as operand "
+                                       "{} of '{}' (only texture and surface instructions take "
+                                       "[handle, {{coordinates}}])",
+                                       i + 1, name));
     if (o.kind == OperandKind::Imm && o.float_literal) {
       double d;
       std::memcpy(&d, &o.imm, 8);
@@ -298,7 +318,10 @@ void InstrDecoder::decode(Parser& p, Function& f, const Token& mn, const std::st
     if (o.kind == OperandKind::Vec) {
       for (unsigned k = 0; k < o.count; ++k) (is_dest ? add_write(o.vec[k]) : add_read(o.vec[k]));
     }
-    if (o.kind == OperandKind::Mem) add_read(o.reg);
+    if (o.kind == OperandKind::Mem) {
+      add_read(o.reg);
+      for (unsigned k = 0; k < o.count; ++k) add_read(o.vec[k]);  // texture coordinates
+    }
   }
   if (in.op == Op::Mad || in.op == Op::Madc || in.op == Op::Addc || in.op == Op::Subc) {
     // carry-in is implicit state, not a register

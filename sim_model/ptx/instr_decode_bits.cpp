@@ -60,6 +60,14 @@ void decode_bits(Ctx& c) {
       require_b32(c);
       c.operands(4, 4);
       break;
+    case Op::Bmsk:
+      if (c.take(".clamp"))
+        in.flags |= kClamp;
+      else if (!c.take(".wrap"))
+        c.error(c.mn, "expected .clamp or .wrap on 'bmsk'");
+      require_b32(c);
+      c.operands(3, 3);
+      break;
     case Op::Lop3:
       require_b32(c);
       c.operands(5, 5);

@@ -42,7 +42,8 @@ StepRecord Executor::step_large(Warp& w, Cta& cta) {
   if (in.op == Op::Bar &&
       (bar_mode == BarMode::RedPopc || bar_mode == BarMode::RedAnd || bar_mode == BarMode::RedOr))
     fault(w, 0, "bar.red in a large warp is not supported");
-  if (in.op == Op::Call && !ctx_.module->functions[in.target].is_declaration)
+  if (in.op == Op::Call &&
+      (in.sub == kIndirectCall || !ctx_.module->functions[in.target].is_declaration))
     fault(w, 0, "a call of a function with a body in a large warp is not supported");
 
   const bool defer = defer_atomics_;

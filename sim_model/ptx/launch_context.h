@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim_model/ptx/device_heap.h"
 #include "sim_model/ptx/global_memory.h"
 #include "sim_model/ptx/module.h"
 
@@ -32,6 +33,13 @@ struct LaunchContext {
   // Registers per thread the compiled kernel occupies, when the caller knows (0: unknown). Only
   // the cycle model's occupancy reads it.
   std::uint32_t registers_per_thread = 0;
+  // A cooperative launch (cudaLaunchCooperativeKernel): its grid-synchronization workspace in
+  // device memory, which %envreg1 (high half) and %envreg2 (low half) give the kernel; 0 for
+  // an ordinary launch, where cooperative groups' grid.sync() traps as on a GPU.
+  std::uint64_t grid_workspace = 0;
+  // What kernels' malloc and free allocate from (device_heap.h); null when the module calls
+  // neither.
+  DeviceHeap* heap = nullptr;
 
   const Function& kernel_fn() const { return module->functions[kernel]; }
 };

@@ -21,7 +21,10 @@ struct ParamDecl {
 
 // Byte ranges in the caller's param frame copied into / out of the callee's frame.
 struct CallInfo {
-  std::uint32_t callee = 0;
+  std::uint32_t callee = 0;  // unused by an indirect call, whose callee is a register's value
+  // Indirect calls: the byte sizes the .callprototype gives each argument and return value,
+  // which the function called through the pointer must take.
+  std::vector<std::uint32_t> arg_sizes, ret_sizes;
   std::vector<std::uint32_t> arg_offsets;  // caller frame offsets, one per callee parameter
   std::vector<std::uint32_t> ret_offsets;  // caller frame offsets, one per callee return value
 };
@@ -61,6 +64,7 @@ struct Module {
   std::vector<Variable> variables;  // module scope, plus demoted function-scope globals
   std::unordered_map<std::string, std::uint32_t> function_index;
   std::uint32_t dynamic_shared_base = 0;  // where .extern .shared arrays start
+  std::uint64_t function_base = 0;        // address of functions[0] (function_address.h)
 
   const Function* find_function(const std::string& name) const {
     auto it = function_index.find(name);

@@ -100,6 +100,9 @@ Role role_of(const Instr& in, std::size_t i, std::size_t n) {
     // shf.{l,r}.mode.b32 d, a, b, c: c, the shift amount, is .u32.
     case Op::Shf:
       return {i < 3 ? Type::B32 : Type::U32};
+    // bmsk.mode.b32 d, a, b: every operand .b32.
+    case Op::Bmsk:
+      return {Type::B32};
     // lop3.b32 d, a, b, c, immLut: the lookup table is an immediate.
     case Op::Lop3:
       return {i < 4 ? Type::B32 : Type::None};

@@ -47,6 +47,7 @@ Parser::Parser(std::string_view text, const std::string& file, const ParseOption
       toks_(tokenize(text, file)),
       global_next_(options.global_base) {
   m_.name = file;
+  m_.function_base = options.function_base;
   scopes_.emplace_back();
 }
 
@@ -440,6 +441,13 @@ void Parser::parse_variable(Space space, bool is_extern, bool in_function) {
       vec = m.text == ".v2" ? 2 : 4;
     } else if (Type t = type_from(m.text); t != Type::None) {
       type = t;
+    } else if (m.text == ".attribute" && space == Space::Global) {
+      // A __managed__ variable: the runtime gives it one address on host and device; the
+      // device sees an ordinary global.
+      expect("(", "'(' after .attribute");
+      if (peek().text != ".managed") fail(peek(), "the variable attribute .managed");
+      next();
+      expect(")", "')' after .attribute(.managed");
     } else {
       fail(m, "a variable type or .align");
     }
@@ -580,11 +588,16 @@ void Parser::parse_initializer(Variable& v, Type elem, const Token& at) {
         std::memcpy(&bits, &d, 8);
       }
     } else if (t.kind == TokKind::Ident) {
-      // address of another variable (generic pointer tables)
+      // address of another variable (generic pointer tables) or of a function (vtables)
       const Symbol* s = lookup(t.text);
-      if (!s || s->kind != Symbol::Kind::Var) fail(t, "a constant or the name of a variable");
-      bits = s->address;
-      if (accept("+")) bits += static_cast<std::uint64_t>(parse_int_expr());
+      if (s && s->kind == Symbol::Kind::Func) {
+        bits = function_address(m_.function_base, s->index);
+      } else {
+        if (!s || s->kind != Symbol::Kind::Var)
+          fail(t, "a constant or the name of a variable or function");
+        bits = s->address;
+        if (accept("+")) bits += static_cast<std::uint64_t>(parse_int_expr());
+      }
     } else {
       fail(t, "an initializer value");
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "sim_model/ptx/function_address.h"
 #include "sim_model/ptx/module.h"
 
 namespace wf::ptx {
@@ -15,6 +16,8 @@ struct ParseOptions {
   // Module-scope .global/.const variables are placed from here upwards, 256-byte aligned. The
   // loader reserves [global_base, Module::global_end) in device memory.
   std::uint64_t global_base = 0x1'0000'0000ull;
+  // The address of the module's function 0; the others follow (function_address.h).
+  std::uint64_t function_base = kFunctionWindow;
 };
 
 // Throws wf::UsageError "file:line:column: expected ..." on malformed input.

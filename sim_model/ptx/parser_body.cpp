@@ -6,6 +6,8 @@
 
 #include "sim_model/common/error.h"
 #include "sim_model/ptx/cfg.h"
+#include "sim_model/ptx/env_registers.h"
+#include "sim_model/ptx/newer_architecture.h"
 #include "sim_model/ptx/parser_impl.h"
 
 namespace wf::ptx {
@@ -67,6 +69,7 @@ std::string instr_text(const std::vector<Token>& toks, std::size_t from, std::si
 void Parser::parse_body(Function& f, std::uint32_t fidx) {
   labels_.clear();
   pending_labels_.clear();
+  prototypes_.clear();
   while (!(peek().kind == TokKind::Punct && peek().text == "}")) {
     if (peek().kind == TokKind::End) fail(peek(), "'}' closing the function body");
     parse_statement(f, fidx);
@@ -165,6 +168,10 @@ void Parser::parse_statement(Function& f, std::uint32_t fidx) {
     }
     fail(t, "a declaration or an instruction");
   }
+  if (t.kind == TokKind::Ident && peek(1).kind == TokKind::Punct && peek(1).text == ":" &&
+      peek(2).kind == TokKind::Dot && peek(2).text == ".callprototype") {
+    return parse_call_prototype();
+  }
   if (t.kind == TokKind::Ident && peek(1).kind == TokKind::Punct && peek(1).text == ":") {
     std::string name(t.text);
     if (labels_.count(name)) fail(t, "a label not defined before in this function");
@@ -202,7 +209,7 @@ Operand Parser::parse_vector(Function& f) {
   return op;
 }
 
-Operand Parser::parse_mem_operand(Function&) {
+Operand Parser::parse_mem_operand(Function& f) {
   Operand op;
   op.kind = OperandKind::Mem;
   const Token& t = peek();
@@ -224,6 +231,15 @@ Operand Parser::parse_mem_operand(Function&) {
       op.imm += parse_int_expr();
     } else if (peek().kind == TokKind::Punct && peek().text == "-") {
       op.imm += parse_int_expr();
+    } else if (op.reg != kNoReg && accept(",")) {
+      // A texture or surface operand [handle, {coordinates}]: the coordinates' registers.
+      expect("{", "'{' opening the coordinates after the texture or surface handle");
+      const Operand coords = parse_vector(f);
+      op.vec = coords.vec;
+      op.count = coords.count;
+      for (unsigned k = 0; k < op.count; ++k) {
+        if (op.vec[k] == kNoReg) fail(t, "a register for every coordinate");
+      }
     }
   } else if (t.kind == TokKind::Int || (t.kind == TokKind::Punct && t.text == "-")) {
     op.imm = parse_int_expr();
@@ -312,7 +328,9 @@ RawOperand Parser::parse_operand(Function& f) {
           }
           break;
         case Symbol::Kind::Func:
-          r.label = std::string(v.text);
+          // "mov.u64 %rd, func": the function's address, for an indirect call
+          r.op.kind = OperandKind::Imm;
+          r.op.imm = static_cast<std::int64_t>(function_address(m_.function_base, s->index));
           break;
       }
     } else if (v.text == "WARP_SZ") {
@@ -320,6 +338,10 @@ RawOperand Parser::parse_operand(Function& f) {
       // executor also runs 64-wide warps
       r.op.kind = OperandKind::Special;
       r.op.special = Special::WarpSize;
+    } else if (v.text.starts_with("%envreg")) {
+      r.op.kind = OperandKind::Special;
+      r.op.special = Special::EnvReg;
+      r.op.count = parse_env_register(v, file_);
     } else if (v.text.size() > 1 && v.text[0] == '%') {
       bool found = false;
       for (const auto& sp : kSpecials) {
@@ -374,13 +396,10 @@ void Parser::parse_call(Function& f, Instr& in, const Token& mnemonic) {
   }
   const Token& callee = next();
   const Symbol* s = callee.kind == TokKind::Ident ? lookup(callee.text) : nullptr;
-  if (!s || s->kind != Symbol::Kind::Func) {
-    if (s && s->kind == Symbol::Kind::Reg) {
-      throw UsageError(fmt::format("{}:{}:{}: unsupported instruction: indirect call through '{}'",
-                                   file_, callee.line, callee.col, callee.text));
-    }
-    fail(callee, "the name of a declared function");
+  if (s && s->kind == Symbol::Kind::Reg) {
+    return parse_indirect_call(f, in, mnemonic, callee, std::move(rets));
   }
+  if (!s || s->kind != Symbol::Kind::Func) fail(callee, "the name of a declared function");
   if (accept(",")) {
     expect("(", "'(' starting the call arguments");
     param_list(args);
@@ -416,6 +435,9 @@ void Parser::parse_instruction(Function& f, std::uint32_t fidx) {
   }
   const Token& mn = expect_kind(TokKind::Ident, "an instruction mnemonic");
   if (!InstrDecoder::known(mn.text)) {
+    const std::string_view modifier = peek().kind == TokKind::Dot ? peek().text : "";
+    if (const auto why = newer_architecture_refusal(mn.text, modifier))
+      throw UsageError(fmt::format("{}:{}:{}: {}", file_, mn.line, mn.col, *why));
     throw UsageError(
         fmt::format("{}:{}:{}: unsupported instruction '{}'", file_, mn.line, mn.col, mn.text));
   }

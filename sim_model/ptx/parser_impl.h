@@ -81,6 +81,11 @@ class Parser {
   void declare(const Token& at, const std::string& name, const Symbol& s);
   void finish_function(Function& f, std::uint32_t fidx);
   void parse_call(Function& f, Instr& in, const Token& mnemonic);
+  // call_prototype.cpp: "name: .callprototype (rets) _ (params);" in a function body, and
+  // "call (rets), %reg, (args), name;" through a function pointer.
+  void parse_call_prototype();
+  void parse_indirect_call(Function& f, Instr& in, const Token& mnemonic, const Token& callee,
+                           std::vector<std::uint32_t> rets);
 
   std::string file_;
   ParseOptions options_;
@@ -100,6 +105,10 @@ class Parser {
   };
   std::vector<PendingLabel> pending_labels_;
   std::unordered_map<std::string, std::uint32_t> labels_;
+  struct CallPrototype {
+    std::vector<std::uint32_t> ret_sizes, param_sizes;
+  };
+  std::unordered_map<std::string, CallPrototype> prototypes_;  // of the current function
   struct SharedReloc {
     std::uint32_t func, pc, opnd, var;
   };

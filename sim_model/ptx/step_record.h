@@ -15,6 +15,12 @@ enum class StepStatus : std::uint8_t {
   Finished,   // the warp has exited; nothing ran
 };
 
+// A texel a texture fetch reads beyond the first one of its thread (MemAccess::texels).
+struct TexelAddress {
+  std::uint64_t addr;
+  std::uint32_t lane;
+};
+
 struct MemAccess {
   Space space = Space::Generic;  // resolved space (generic addresses already decoded)
   std::uint8_t bytes = 0;        // per thread, all vector elements together
@@ -23,6 +29,10 @@ struct MemAccess {
   // Per lane, in the resolved space; only the lanes in `lanes` are written (left uninitialised
   // on purpose: zeroing 512 bytes per executed instruction was a visible share of simulation).
   std::array<std::uint64_t, 64> addr;
+  // A texture fetch's further texels (up to 7 per thread: a trilinear footprint), each `bytes`
+  // long; the executor owns them until its next step. Null for every other instruction.
+  const TexelAddress* texels = nullptr;
+  std::uint32_t texel_count = 0;
 };
 
 // StepRecord::deferred_atomic when the instruction performed everything at issue.

@@ -124,7 +124,8 @@ enum class Special : std::uint8_t {
   GlobalTimer,
   DynamicSmemSize,
   TotalSmemSize,
-  WarpSize  // WARP_SZ
+  WarpSize,  // WARP_SZ
+  EnvReg     // %envreg<count>: driver-defined (env_registers.h)
 };
 
 std::string_view type_name(Type t);

@@ -9,7 +9,7 @@ namespace {
 // Distinct lines touched by the active lanes, in lane order (a thread's access may straddle
 // two lines).
 unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
-                  std::array<std::uint64_t, 128>& out) {
+                  std::array<std::uint64_t, 512>& out) {
   unsigned n = 0;
   auto add = [&](std::uint64_t line) {
     if (n && out[n - 1] == line) return;  // neighbouring lanes mostly share the line
@@ -23,6 +23,8 @@ unsigned coalesce(const ptx::MemAccess& m, unsigned line_bytes,
     add(m.addr[l] & mask);
     add((m.addr[l] + std::max<unsigned>(m.bytes, 1) - 1) & mask);
   }
+  // A texture fetch's further texels: aligned texels of at most 16 bytes, one line each.
+  for (std::uint32_t i = 0; i < m.texel_count; ++i) add(m.texels[i].addr & mask);
   return n;
 }
 
@@ -65,7 +67,7 @@ void SimpleL1::invalidate(std::uint64_t line) {
 
 unsigned SimpleL1::access(std::uint64_t token, std::uint32_t, mem::RequestKind kind,
                           const ptx::MemAccess& m, std::uint64_t now) {
-  std::array<std::uint64_t, 128> lines;
+  std::array<std::uint64_t, 512> lines;
   const unsigned n = coalesce(m, c_.l1d_line_bytes, lines);
   mem::LineRequest r;
   r.sm = sm_;

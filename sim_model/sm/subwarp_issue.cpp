@@ -117,6 +117,10 @@ void SubwarpIssue::send(const Packer::Out& out, std::uint64_t now) {
   ptx::StepRecord sub = cur_.rec;
   sub.active = sub.executed = out.subwarp_mask;
   sub.mem.lanes = 0;
+  // The executor's further texel addresses of a texture fetch are gone by now (it has stepped
+  // since); a sub-warp is charged the first texel of each thread.
+  sub.mem.texels = nullptr;
+  sub.mem.texel_count = 0;
   for (std::uint64_t m = out.subwarp_mask; m; m &= m - 1) {
     const unsigned l = static_cast<unsigned>(std::countr_zero(m));
     const unsigned r = out.row[l];

@@ -30,7 +30,9 @@ expect_status() {
 }
 
 # The programs print their results on stdout: the same bytes under both models.
-for program in vecadd bfs symbols streams grid_barrier mapped_memory; do
+for program in vecadd bfs symbols streams grid_barrier mapped_memory device_properties \
+  managed_memory pitched_memory memory_pools per_thread_stream grid_sync virtual_calls device_heap \
+  textures; do
   for model in --functional ""; do
     name="$program ${model:---cycle}"
     if expect_status 0 "$name" "$wf" exec $model --stats "$tmp/stats.json" -- "$bin/$program"; then
@@ -93,6 +95,42 @@ if expect_status 0 "dynamic shared memory of 2^32 + 16 bytes" "$wf" exec --funct
     fail "dynamic shared memory of 2^32 + 16 bytes: $(head -1 "$tmp/out") $(head -1 "$tmp/err")"
 fi
 
+# --param regs_per_thread overrides the program's own register counts under both models:
+# vecadd's 256-thread CTAs of 200 registers do not fit a gtx480 SM's 32768.
+for model in --functional ""; do
+  if expect_status 1 "regs_per_thread=200 ${model:---cycle}" "$wf" exec $model --param regs_per_thread=200 -- "$bin/vecadd"; then
+    grep -q "^warpforge: note: launch 'vecadd.*256 threads x 200 registers (--param regs_per_thread)" "$tmp/err" ||
+      fail "regs_per_thread=200 ${model:---cycle}: $(head -2 "$tmp/err")"
+  fi
+done
+
+# A launch refused three times for one reason: the program gets the error each time, the note
+# is printed once.
+if expect_status 0 "three refused launches" "$wf" exec --functional -- "$bin/huge_grid" 1 65536 1 0 3; then
+  [ "$(grep -c "^launch: invalid configuration argument" "$tmp/out")" -eq 3 ] &&
+    [ "$(grep -c "^warpforge: note: launch 'empty()'" "$tmp/err")" -eq 1 ] ||
+    fail "three refused launches: $(cat "$tmp/out") $(cat "$tmp/err")"
+fi
+
+# The device properties follow the machine: the preset's SMs, and its SM after --param.
+if expect_status 0 "device properties on 3 SMs" "$wf" exec --functional --param num_sms=3 \
+     --param max_ctas=4 -- "$bin/device_properties"; then
+  grep -q ": compute 7.5, 3 SMs, warp 32, 1024 threads per block, 1536 per SM, 4 blocks per SM" "$tmp/out" &&
+    grep -q "^PASS" "$tmp/out" || fail "device properties on 3 SMs: $(head -3 "$tmp/out")"
+fi
+# The FP32 to FP64 throughput ratio is the preset's issue intervals'.
+if expect_status 0 "device properties with dp_interval=8" "$wf" exec --functional \
+     --param dp_interval=8 -- "$bin/device_properties"; then
+  grep -q "^single to double precision throughput 8$" "$tmp/out" ||
+    fail "device properties with dp_interval=8: $(grep throughput "$tmp/out")"
+fi
+
+# Managed memory the device cannot hold: the note names cudaMallocManaged.
+if expect_status 0 "managed memory refused" "$wf" exec --functional -- "$bin/managed_memory"; then
+  grep -q "^warpforge: note: cudaMallocManaged: .*(the program gets 2)" "$tmp/err" ||
+    fail "managed memory refused: $(cat "$tmp/err")"
+fi
+
 # The machine is the preset's: a one-SM machine reports one SM.
 if expect_status 0 "streams on one SM" "$wf" exec --param num_sms=1 -- "$bin/streams"; then
   grep -q "^device: 1 SMs (attribute 1)" "$tmp/out" || fail "streams: $(head -1 "$tmp/out")"
@@ -109,8 +147,8 @@ fi
 
 # An unimplemented call: one line naming it, exit 2, the program's output before it kept.
 if expect_status 2 "unimplemented" "$wf" exec -- "$bin/unimplemented"; then
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaMallocManaged" "$tmp/err" ||
-    fail "unimplemented: stderr is not one line naming cudaMallocManaged: $(cat "$tmp/err")"
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaHostRegister" "$tmp/err" ||
+    fail "unimplemented: stderr is not one line naming cudaHostRegister: $(cat "$tmp/err")"
   [ "$(cat "$tmp/out")" = "before the call" ] || fail "unimplemented: stdout $(cat "$tmp/out")"
 fi
 

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <vector>
+
 namespace wf::mem {
 namespace {
 
@@ -159,6 +162,30 @@ TEST(Coalescer, SharedSpaceIsRefused) {
   Coalescer::Lines out;
   EXPECT_THROW(c.coalesce(warp_access(ptx::Space::Shared, 4, 0, 4), 0, 0, out),
                std::invalid_argument);
+}
+
+// A texture fetch's further texels count as the lines they fall in, with their lanes: the
+// largest footprint (8 texels per lane on 8 lines, 64 lanes) fits.
+TEST(Coalescer, TextureTexelsAddTheirLines) {
+  Coalescer c(128, 64);
+  auto out = std::make_unique<Coalescer::Lines>();
+  ptx::MemAccess m = warp_access(ptx::Space::Global, 4, 0x1000, 4, 2);
+  // Lane 0's second texel shares its line, lane 1's lies one row (2 lines) further down.
+  const std::vector<ptx::TexelAddress> more{{0x1004, 0}, {0x1104, 1}};
+  m.texels = more.data();
+  m.texel_count = 2;
+  ASSERT_EQ(c.coalesce(m, 0, 0, *out), 2u);
+  EXPECT_EQ((*out)[0].lanes, 0b11u);
+  EXPECT_EQ((*out)[1].addr, 0x1100u);
+  EXPECT_EQ((*out)[1].lanes, 0b10u);
+
+  std::vector<ptx::TexelAddress> spread;
+  ptx::MemAccess wide = warp_access(ptx::Space::Global, 4, 0x100000, 8 * 128, 64);
+  for (unsigned l = 0; l < 64; ++l)
+    for (unsigned t = 1; t < 8; ++t) spread.push_back({0x100000 + (l * 8 + t) * 128, l});
+  wide.texels = spread.data();
+  wide.texel_count = static_cast<std::uint32_t>(spread.size());
+  EXPECT_EQ(c.coalesce(wide, 0, 0, *out), 512u);
 }
 
 }  // namespace

@@ -119,13 +119,15 @@ std::string stats_json(const ExecArgs& a, int status, const cudart::ExecServer& 
 }
 
 // The preset keys a run without the cycle model reads: the SM's launch limits
-// (gpu::SmLimits::of) and the device properties the program sees (cudart::device_info). A
-// --param of any other is refused under --functional rather than ignored.
+// (gpu::SmLimits::of, with the registers per thread launches are checked with) and the device
+// properties the program sees (cudart::device_info). A --param of any other is refused under
+// --functional rather than ignored.
 const std::vector<std::string_view> kFunctionalKeys = {
-    "gpu.num_sms",   "gpu.core_clock_mhz",     "gpu.dram_clock_mhz", "sm.warp_size",
-    "sm.max_warps",  "sm.max_threads",         "sm.max_ctas",        "sm.max_warps_per_cta",
-    "sm.registers",  "sm.shared_memory_bytes", "memory.channels",    "memory.l2_bytes",
-    "dram.bus_bits", "memory.device_bytes",
+    "gpu.num_sms",          "gpu.core_clock_mhz",     "gpu.dram_clock_mhz", "sm.warp_size",
+    "sm.max_warps",         "sm.max_threads",         "sm.max_ctas",        "sm.max_warps_per_cta",
+    "sm.registers",         "sm.shared_memory_bytes", "memory.channels",    "memory.l2_bytes",
+    "dram.bus_bits",        "memory.device_bytes",    "regs_per_thread",    "pipeline.fp_interval",
+    "pipeline.dp_interval",
 };
 
 // The program's exit status as a shell reports it (128 + N for signal N).

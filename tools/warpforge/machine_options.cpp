@@ -113,7 +113,8 @@ sm::TimingConfig timing_config(const MachineOptions& m, const FunctionalRun* fun
     const std::string text = "--param " + kv;
     const PresetKey* set = set_machine_param(machine, key, value);
     if (!set) {
-      if (functional)
+      if (functional && std::find(functional->keys.begin(), functional->keys.end(), key) ==
+                            functional->keys.end())
         throw UsageError(
             fmt::format("{}: {} runs no cycle model, the only reader of {}; leave it "
                         "out or run without --functional",

@@ -27,8 +27,9 @@ struct MachineOptions {
 // A run without the cycle model (`exec --functional`): the options only the cycle model reads
 // are refused, and so is a --param of any preset key outside `keys`.
 struct FunctionalRun {
-  std::string mode;                    // "exec --functional", for messages
-  std::vector<std::string_view> keys;  // the preset keys it reads ("sm.max_threads")
+  std::string mode;  // "exec --functional", for messages
+  // The preset keys ("sm.max_threads") and run parameters ("regs_per_thread") it reads.
+  std::vector<std::string_view> keys;
 };
 
 // --preset, --issue, --fetch, --dispatch, --param, --memory, --cta-limit, --max-cycles.

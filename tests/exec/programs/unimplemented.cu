@@ -1,5 +1,5 @@
-// Calls a runtime function the stand-in does not implement (managed memory): warpforge must
-// end the run with one line naming it, not crash.
+// Calls a runtime function the stand-in does not implement (registering existing host memory):
+// warpforge must end the run with one line naming it, not crash.
 #include <cstdio>
 
 #include "check.h"
@@ -8,8 +8,9 @@ __global__ void touch(int* p) { *p = 1; }
 
 int main() {
   std::printf("before the call\n");
-  int* p = nullptr;
-  CHECK(cudaMallocManaged(&p, sizeof(int)));
+  static int value = 0;
+  int* p = &value;
+  CHECK(cudaHostRegister(p, sizeof(int), cudaHostRegisterMapped));
   touch<<<1, 1>>>(p);
   CHECK(cudaDeviceSynchronize());
   std::printf("after the call: %d\n", *p);
