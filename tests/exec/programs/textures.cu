@@ -11,7 +11,9 @@
 
 #include "check.h"
 
-namespace {
+// A named namespace: nvcc names the kernels of an anonymous one after a hash of the source's
+// path, which would make the program's bytes depend on the folder it is built in.
+namespace textures_test {
 
 unsigned lcg(unsigned& s) {
   s = s * 1664525u + 1013904223u;
@@ -139,7 +141,9 @@ __global__ void surface_read(cudaSurfaceObject_t s, int* out, int w, int h) {
   out[2 * i + 1] = zero;
 }
 
-}  // namespace
+}  // namespace textures_test
+
+using namespace textures_test;
 
 int main() {
   int wrong = 0;
