@@ -80,8 +80,8 @@ void decode_atomic(Ctx& c);
 void decode_warp(Ctx& c);
 void decode_barrier(Ctx& c);
 void decode_other(Ctx& c);
-void decode_bits(Ctx& c);
-void decode_texture(Ctx& c);  // tex, tld4, suld.b, sust.b (instr_decode_texture.cpp)  // bfind, fns, shf, lop3, SIMD video (instr_decode_bits.cpp)
+void decode_bits(Ctx& c);     // bfind, fns, shf, lop3, SIMD video (instr_decode_bits.cpp)
+void decode_texture(Ctx& c);  // tex, tld4, suld.b, sust.b (instr_decode_texture.cpp)
 
 // Refuses a register operand whose declared type violates the PTX ISA's type rules for the
 // instruction (operand_types.cpp).
