@@ -6,7 +6,7 @@
 #   2. clang ASan + UBSan build of what the unit tests run and of the libFuzzer targets
 #      (tests/fuzz/), which link the same objects; the unit tests (run once, here: the release
 #      tree is configured without their programs, WF_UNIT_TEST_PROGRAMS=OFF);
-#   3. each fuzz target fuzzed for 25-30 s.
+#   3. each fuzz target fuzzed for 6-15 s.
 # Usage: tools/test.sh [--full]
 #   --full  the exhaustive sweeps the default run samples: every workload under every
 #           registered policy set in the trace-replay and reference-mode tests (WF_TEST_FULL=1

@@ -23,21 +23,45 @@ root_file='^([A-Z][A-Za-z0-9_-]*\.md|CMakeLists\.txt|CMakePresets\.json)$'
 failed=0
 checked=0
 
-# Prints every expansion of the {a,b} groups of $1, one per line.
+# Sets the array `expansions` to every expansion of the {a,b} groups of $1, in order. No
+# subshell, as no command substitution or external program in check(): a process per named path
+# made this test take half a minute.
 expand_braces() {
-  local t="$1"
-  if [[ "$t" != *"{"*"}"* ]]; then printf '%s\n' "$t"; return; fi
-  local pre="${t%%\{*}" rest="${t#*\{}"
-  local body="${rest%%\}*}" post="${rest#*\}}"
-  local alt
-  IFS=, read -ra alts <<<"$body"
-  for alt in "${alts[@]}"; do expand_braces "$pre$alt$post"; done
+  expansions=()
+  local queue=("$1") i=0 t pre rest body post alt alts
+  while [ $i -lt ${#queue[@]} ]; do
+    t="${queue[$i]}"; i=$((i + 1))
+    if [[ "$t" != *"{"*"}"* ]]; then expansions+=("$t"); continue; fi
+    pre="${t%%\{*}" rest="${t#*\{}"
+    body="${rest%%\}*}" post="${rest#*\}}"
+    IFS=, read -ra alts <<<"$body"
+    for alt in "${alts[@]}"; do queue+=("$pre$alt$post"); done
+  done
+}
+
+# Sets `normalized` to path $1 with its . and .. components resolved (like realpath -m
+# --relative-to=. for a relative path, without following symbolic links); a path that climbs
+# out of the checkout keeps its leading ../
+normalize() {
+  local part parts out=()
+  IFS=/ read -ra parts <<<"$1"
+  for part in "${parts[@]}"; do
+    case "$part" in
+      "" | .) ;;
+      ..) if [ ${#out[@]} -gt 0 ] && [ "${out[-1]}" != .. ]; then unset 'out[-1]'; else out+=(..); fi ;;
+      *) out+=("$part") ;;
+    esac
+  done
+  local IFS=/
+  normalized="${out[*]}"
+  [ -n "$normalized" ] || normalized=.
 }
 
 # Checks repository-relative path $2, named in Markdown file $1.
 check() {
   local doc="$1" path="$2" one pattern
-  while IFS= read -r one; do
+  expand_braces "$path"
+  for one in "${expansions[@]}"; do
     [ -n "$one" ] || continue
     checked=$((checked + 1))
     pattern="$one"
@@ -51,7 +75,7 @@ check() {
     fi
     echo "$doc: names $one, which does not exist" >&2
     failed=1
-  done < <(expand_braces "$path")
+  done
 }
 
 docs=(README.md)
@@ -70,8 +94,9 @@ for doc in "${docs[@]}"; do
     target="${target%%#*}"
     [ -n "$target" ] || continue
     [[ "$target" =~ ^[a-zA-Z][a-zA-Z0-9+.-]*: ]] && continue
-    resolved=$(realpath -m --relative-to=. "$dir/$target")
-    if [[ "$resolved" == ../* ]]; then
+    normalize "$dir/$target"
+    resolved="$normalized"
+    if [[ "$resolved" == ../* || "$resolved" == .. ]]; then
       echo "$doc: links to $target, outside the repository" >&2; failed=1; continue
     fi
     check "$doc" "$resolved"

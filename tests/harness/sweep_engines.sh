@@ -116,6 +116,9 @@ print(" ".join(str(x.getsockname()[1]) for x in ps))')
   for _ in $(seq 40); do [ -S "$s/munge/socket" ] && break; sleep 0.25; done
   [ -S "$s/munge/socket" ] ||
     { slurm_skip "munged did not start: $(tail -n 1 "$s/munged.out")"; return 1; }
+  # MinJobAge=0 (keep every job record): sbatch --wait polls every 2 s only while that is
+  # under MinJobAge/3, and with the default of 300 it waits 2, 8 and then 32 s between polls,
+  # which made this test sit 42 s on a job array done in 10.
   cat >"$s/slurm.conf" <<EOF
 ClusterName=wftest
 SlurmctldHost=$host
@@ -142,6 +145,7 @@ SchedulerType=sched/builtin
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 ReturnToService=2
+MinJobAge=0
 NodeName=$host CPUs=$(nproc) State=UNKNOWN
 PartitionName=wf Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
