@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
 
 using namespace wf::cudart;
 
@@ -233,10 +234,13 @@ WF_CUDART_API cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, std::size_t w_off
   return copy_2d(dst, w_offset, h_offset, const_cast<void*>(src), spitch, width, height, kind,
                  true);
 }
+// Copies to and from arrays are not captured: refused in a capturing stream.
 WF_CUDART_API cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, std::size_t w_offset,
                                                    std::size_t h_offset, const void* src,
                                                    std::size_t spitch, std::size_t width,
-                                                   std::size_t height, int kind, cudaStream_t) {
+                                                   std::size_t height, int kind,
+                                                   cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return cudaMemcpy2DToArray(dst, w_offset, h_offset, src, spitch, width, height, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpy2DFromArray(void* dst, std::size_t dpitch,
@@ -248,7 +252,9 @@ WF_CUDART_API cudaError_t cudaMemcpy2DFromArray(void* dst, std::size_t dpitch,
 WF_CUDART_API cudaError_t cudaMemcpy2DFromArrayAsync(void* dst, std::size_t dpitch,
                                                      cudaArray_const_t src, std::size_t w_offset,
                                                      std::size_t h_offset, std::size_t width,
-                                                     std::size_t height, int kind, cudaStream_t) {
+                                                     std::size_t height, int kind,
+                                                     cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return cudaMemcpy2DFromArray(dst, dpitch, src, w_offset, h_offset, width, height, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyToArray(cudaArray_t dst, std::size_t w_offset,
@@ -258,7 +264,8 @@ WF_CUDART_API cudaError_t cudaMemcpyToArray(cudaArray_t dst, std::size_t w_offse
 }
 WF_CUDART_API cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, std::size_t w_offset,
                                                  std::size_t h_offset, const void* src,
-                                                 std::size_t count, int kind, cudaStream_t) {
+                                                 std::size_t count, int kind, cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return cudaMemcpyToArray(dst, w_offset, h_offset, src, count, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyFromArray(void* dst, cudaArray_const_t src,
@@ -268,7 +275,9 @@ WF_CUDART_API cudaError_t cudaMemcpyFromArray(void* dst, cudaArray_const_t src,
 }
 WF_CUDART_API cudaError_t cudaMemcpyFromArrayAsync(void* dst, cudaArray_const_t src,
                                                    std::size_t w_offset, std::size_t h_offset,
-                                                   std::size_t count, int kind, cudaStream_t) {
+                                                   std::size_t count, int kind,
+                                                   cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return cudaMemcpyFromArray(dst, src, w_offset, h_offset, count, kind);
 }
 

@@ -6,6 +6,7 @@
 
 #include "cuda_runtime/stand_in/api.h"
 #include "cuda_runtime/stand_in/device_attributes.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
 
 using namespace wf::cudart;
 
@@ -42,9 +43,10 @@ WF_CUDART_API cudaError_t cudaGetDevice(int* device) {
   return kCudaSuccess;
 }
 
-// Every operation has finished when its call returns.
+// Every operation has finished when its call returns; only a capturing stream, whose work has
+// not run, cannot be waited for.
 WF_CUDART_API cudaError_t cudaDeviceSynchronize() {
-  return kCudaSuccess;
+  return check_device_wait();
 }
 WF_CUDART_API cudaError_t cudaDeviceReset() {
   return kCudaSuccess;

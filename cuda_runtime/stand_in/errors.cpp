@@ -1,5 +1,6 @@
 // The runtime's error state and the names and descriptions of the errors the stand-in returns.
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/cuda_abi_graph.h"
 
 using namespace wf::cudart;
 
@@ -28,12 +29,35 @@ constexpr ErrorText kErrors[] = {
     {kCudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for execution on the device"},
     {kCudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {kCudaErrorIllegalState, "cudaErrorIllegalState",
+     "the operation cannot be performed in the present state"},
     {kCudaErrorSymbolNotFound, "cudaErrorSymbolNotFound", "named symbol not found"},
     {kCudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
     {kCudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
     {kCudaErrorCooperativeLaunchTooLarge, "cudaErrorCooperativeLaunchTooLarge",
      "too many blocks in cooperative launch"},
     {kCudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {kCudaErrorStreamCaptureUnsupported, "cudaErrorStreamCaptureUnsupported",
+     "operation not permitted when stream is capturing"},
+    {kCudaErrorStreamCaptureInvalidated, "cudaErrorStreamCaptureInvalidated",
+     "operation failed due to a previous error during capture"},
+    {kCudaErrorStreamCaptureMerge, "cudaErrorStreamCaptureMerge",
+     "operation would result in a merge of separate capture sequences"},
+    {kCudaErrorStreamCaptureUnmatched, "cudaErrorStreamCaptureUnmatched",
+     "capture was not ended in the same stream as it began"},
+    {kCudaErrorStreamCaptureUnjoined, "cudaErrorStreamCaptureUnjoined",
+     "capturing stream has unjoined work"},
+    {kCudaErrorStreamCaptureIsolation, "cudaErrorStreamCaptureIsolation",
+     "dependency created on uncaptured work in another stream"},
+    {kCudaErrorStreamCaptureImplicit, "cudaErrorStreamCaptureImplicit",
+     "operation would make the legacy stream depend on a capturing blocking stream"},
+    {kCudaErrorCapturedEvent, "cudaErrorCapturedEvent",
+     "operation not permitted on an event last recorded in a capturing stream"},
+    {kCudaErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread",
+     "attempt to terminate a thread-local capture sequence from another thread"},
+    {kCudaErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure",
+     "the graph update was not performed because it included changes which violated "
+     "constraints specific to instantiated graph update"},
     {kCudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };
 

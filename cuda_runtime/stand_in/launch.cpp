@@ -1,71 +1,118 @@
-// Kernel launches: every launch path of the runtime ends here, runs on the simulated device and
-// returns when the kernel has finished (a single in-order device).
+// Kernel launches: every launch path of the runtime ends here, a graph's kernel nodes included
+// (run_kernel), runs on the simulated device and returns when the kernel has finished (a single
+// in-order device).
 #include <cstring>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
+#include "cuda_runtime/stand_in/stream_work.h"
 
 using namespace wf::cudart;
 
-namespace {
-
-cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args,
-                   std::size_t shared, bool cooperative = false) {
+cudaError_t wf::cudart::take_arguments(const void* function, void** args, KernelLaunch* launch) {
   auto lock = lock_device();
   StandIn& s = StandIn::get();
-  const KernelRecord* k = s.kernel(host_function);
+  const KernelRecord* k = s.kernel(function);
   if (!k) return record_error(kCudaErrorInvalidDeviceFunction);
-  WireWriter w;
-  w.put_string(k->name);
-  for (unsigned d : {grid.x, grid.y, grid.z, block.x, block.y, block.z}) w.put(d);
-  w.put(std::uint64_t{shared});
-  std::vector<std::uint8_t> params;
+  launch->function = function;
+  launch->arguments.clear();
   for (std::size_t i = 0; i < k->param_sizes.size(); ++i) {
     if (!args || !args[i]) s.host_error("cudaLaunchKernel: " + k->name + ": argument missing");
     const auto* p = static_cast<const std::uint8_t*>(args[i]);
-    params.insert(params.end(), p, p + k->param_sizes[i]);
+    launch->arguments.insert(launch->arguments.end(), p, p + k->param_sizes[i]);
   }
-  w.put_bytes(params.data(), params.size());
-  w.put(static_cast<std::uint8_t>(cooperative));
+  return kCudaSuccess;
+}
+
+std::vector<std::size_t> wf::cudart::argument_offsets(const void* function) {
+  auto lock = lock_device();
+  std::vector<std::size_t> offsets;
+  std::size_t offset = 0;
+  if (const KernelRecord* k = StandIn::get().kernel(function)) {
+    for (std::uint32_t size : k->param_sizes) {
+      offsets.push_back(offset);
+      offset += size;
+    }
+  }
+  return offsets;
+}
+
+cudaError_t wf::cudart::run_kernel(const KernelLaunch& launch) {
+  auto lock = lock_device();
+  StandIn& s = StandIn::get();
+  const KernelRecord* k = s.kernel(launch.function);
+  if (!k) return record_error(kCudaErrorInvalidDeviceFunction);
+  WireWriter w;
+  w.put_string(k->name);
+  for (unsigned d : {launch.grid.x, launch.grid.y, launch.grid.z, launch.block.x, launch.block.y,
+                     launch.block.z})
+    w.put(d);
+  w.put(std::uint64_t{launch.shared});
+  w.put_bytes(launch.arguments.data(), launch.arguments.size());
+  w.put(static_cast<std::uint8_t>(launch.cooperative));
   s.mapped_host_memory().upload(s);
   const cudaError_t e = s.call(Op::kLaunch, w).error;
   s.mapped_host_memory().download(s);
   return record_error(e);
 }
 
+namespace {
+
+// A capturing stream adds the launch, with its arguments as they are now, as a kernel node.
+cudaError_t launch(const void* host_function, dim3 grid, dim3 block, void** args,
+                   std::size_t shared, cudaStream_t stream, bool cooperative = false) {
+  KernelLaunch l;
+  l.grid = grid;
+  l.block = block;
+  l.shared = shared;
+  l.cooperative = cooperative;
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    n.type = kGraphNodeKernel;
+    n.kernel = l;
+    return take_arguments(host_function, args, &n.kernel);
+  };
+  if (captured(stream, node, &e)) return e;
+  e = take_arguments(host_function, args, &l);
+  return e == kCudaSuccess ? run_kernel(l) : e;
+}
+
 }  // namespace
 
 WF_CUDART_API cudaError_t cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
-                                           std::size_t shared, cudaStream_t) {
-  return launch(func, grid, block, args, shared);
+                                           std::size_t shared, cudaStream_t stream) {
+  return launch(func, grid, block, args, shared, stream);
 }
 
 WF_CUDART_API cudaError_t cudaLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block,
-                                                void** args, std::size_t shared, cudaStream_t) {
-  return launch(func, grid, block, args, shared);
+                                                void** args, std::size_t shared,
+                                                cudaStream_t stream) {
+  return launch(func, grid, block, args, shared, per_thread(stream));
 }
 
 WF_CUDART_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block,
-                                             void** args, std::size_t shared, cudaStream_t) {
-  return launch(kernel, grid, block, args, shared);
+                                             void** args, std::size_t shared, cudaStream_t stream) {
+  return launch(kernel, grid, block, args, shared, stream);
 }
 
 WF_CUDART_API cudaError_t __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block,
-                                                  void** args, std::size_t shared, cudaStream_t) {
-  return launch(kernel, grid, block, args, shared);
+                                                  void** args, std::size_t shared,
+                                                  cudaStream_t stream) {
+  return launch(kernel, grid, block, args, shared, per_thread(stream));
 }
 
 // The device gives the kernel cooperative groups' grid workspace and refuses a grid whose CTAs
 // cannot all be resident at once (cudaErrorCooperativeLaunchTooLarge).
 WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block,
                                                       void** args, std::size_t shared,
-                                                      cudaStream_t) {
-  return launch(func, grid, block, args, shared, true);
+                                                      cudaStream_t stream) {
+  return launch(func, grid, block, args, shared, stream, true);
 }
 
 WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim3 grid, dim3 block,
                                                            void** args, std::size_t shared,
-                                                           cudaStream_t) {
-  return launch(func, grid, block, args, shared, true);
+                                                           cudaStream_t stream) {
+  return launch(func, grid, block, args, shared, per_thread(stream), true);
 }
 
 WF_CUDART_API cudaError_t cudaFuncSetCacheConfig(const void*, int) {

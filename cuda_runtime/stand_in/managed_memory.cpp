@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
 
 using namespace wf::cudart;
 
@@ -39,6 +40,7 @@ cudaError_t attach(void* p, std::size_t length, unsigned flags) {
 }  // namespace
 
 WF_CUDART_API cudaError_t cudaMallocManaged(void** p, std::size_t size, unsigned flags) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
   auto lock = lock_device();
   if (!p || size == 0 || (flags != kMemAttachGlobal && flags != kMemAttachHost))
     return record_error(kCudaErrorInvalidValue);
@@ -67,13 +69,16 @@ WF_CUDART_API void __cudaRegisterManagedVar(void** handle, void** host_pointer, 
   s.register_variable(module, *host_pointer, device_name, size);
 }
 
+// Hints are not captured: refused in a capturing stream.
 WF_CUDART_API cudaError_t cudaMemPrefetchAsync(const void* p, std::size_t count, MemLocation,
-                                               unsigned, cudaStream_t) {
+                                               unsigned, cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return hint(p, count);
 }
-WF_CUDART_API cudaError_t cudaMemPrefetchAsync_ptsz(const void* p, std::size_t count, MemLocation,
-                                                    unsigned, cudaStream_t) {
-  return hint(p, count);
+WF_CUDART_API cudaError_t cudaMemPrefetchAsync_ptsz(const void* p, std::size_t count,
+                                                    MemLocation location, unsigned flags,
+                                                    cudaStream_t stream) {
+  return cudaMemPrefetchAsync(p, count, location, flags, per_thread(stream));
 }
 
 // Advice 1..6 (read mostly, preferred location, accessed by, and their unsets).
@@ -82,11 +87,12 @@ WF_CUDART_API cudaError_t cudaMemAdvise(const void* p, std::size_t count, int ad
   return hint(p, count);
 }
 
-WF_CUDART_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* p, std::size_t length,
+WF_CUDART_API cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void* p, std::size_t length,
                                                    unsigned flags) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return attach(p, length, flags);
 }
-WF_CUDART_API cudaError_t cudaStreamAttachMemAsync_ptsz(cudaStream_t, void* p, std::size_t length,
-                                                        unsigned flags) {
-  return attach(p, length, flags);
+WF_CUDART_API cudaError_t cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void* p,
+                                                        std::size_t length, unsigned flags) {
+  return cudaStreamAttachMemAsync(per_thread(stream), p, length, flags);
 }

@@ -4,6 +4,8 @@
 
 #include "cuda_runtime/stand_in/api.h"
 #include "cuda_runtime/stand_in/memory_ops.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
+#include "cuda_runtime/stand_in/stream_work.h"
 
 using namespace wf::cudart;
 
@@ -98,14 +100,19 @@ cudaError_t from_symbol(void* dst, const void* sym, std::size_t count, std::size
   return copy(dst, reinterpret_cast<const void*>(v->address + offset), count, kind);
 }
 
-cudaError_t memset_device(void* dst, int value, std::size_t count) {
+}  // namespace
+
+cudaError_t wf::cudart::run_copy(void* dst, const void* src, std::size_t count, int kind) {
+  auto lock = lock_device();
+  return copy(dst, src, count, kind);
+}
+
+cudaError_t wf::cudart::run_memset(void* dst, int value, std::size_t count) {
   auto lock = lock_device();
   return set_memory(dst, value, count);
 }
 
-}  // namespace
-
-WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
+cudaError_t wf::cudart::allocate_device(void** p, std::size_t size) {
   auto lock = lock_device();
   if (!p) return record_error(kCudaErrorInvalidValue);
   StandIn& s = StandIn::get();
@@ -124,7 +131,12 @@ WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
   return kCudaSuccess;
 }
 
-WF_CUDART_API cudaError_t cudaFree(void* p) {
+WF_CUDART_API cudaError_t cudaMalloc(void** p, std::size_t size) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
+  return allocate_device(p, size);
+}
+
+cudaError_t wf::cudart::free_device(void* p) {
   auto lock = lock_device();
   if (!p) return kCudaSuccess;
   StandIn& s = StandIn::get();
@@ -143,8 +155,14 @@ WF_CUDART_API cudaError_t cudaFree(void* p) {
   return record_error(e);
 }
 
+WF_CUDART_API cudaError_t cudaFree(void* p) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
+  return free_device(p);
+}
+
 // Pinned host memory is mapped for the device (mapped_host_memory.h); copies are not timed.
 WF_CUDART_API cudaError_t cudaMallocHost(void** p, std::size_t size) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
   auto lock = lock_device();
   if (!p) return record_error(kCudaErrorInvalidValue);
   *p = StandIn::get().mapped_host_memory().allocate(StandIn::get(), size);
@@ -154,6 +172,7 @@ WF_CUDART_API cudaError_t cudaHostAlloc(void** p, std::size_t size, unsigned) {
   return cudaMallocHost(p, size);
 }
 WF_CUDART_API cudaError_t cudaFreeHost(void* p) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
   auto lock = lock_device();
   if (!p) return kCudaSuccess;
   return StandIn::get().mapped_host_memory().release(StandIn::get(), p)
@@ -170,30 +189,41 @@ WF_CUDART_API cudaError_t cudaHostGetDevicePointer(void** device, void* host, un
 }
 
 WF_CUDART_API cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t count, int kind) {
-  auto lock = lock_device();
-  return copy(dst, src, count, kind);
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
+  return run_copy(dst, src, count, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t count, int kind,
-                                          cudaStream_t) {
-  auto lock = lock_device();
-  return copy(dst, src, count, kind);
+                                          cudaStream_t stream) {
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    if (!valid_memcpy_kind(kind)) return record_error(kCudaErrorInvalidMemcpyDirection);
+    make_copy_1d_node(n, dst, src, count, kind);
+    return kCudaSuccess;
+  };
+  if (captured(stream, node, &e)) return e;
+  return run_copy(dst, src, count, kind);
 }
 
 WF_CUDART_API cudaError_t cudaMemcpyToSymbol(const void* sym, const void* src, std::size_t count,
                                              std::size_t offset, int kind) {
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
   return to_symbol(sym, src, count, offset, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyToSymbolAsync(const void* sym, const void* src,
                                                   std::size_t count, std::size_t offset, int kind,
-                                                  cudaStream_t) {
+                                                  cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return to_symbol(sym, src, count, offset, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyFromSymbol(void* dst, const void* sym, std::size_t count,
                                                std::size_t offset, int kind) {
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
   return from_symbol(dst, sym, count, offset, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* sym, std::size_t count,
-                                                    std::size_t offset, int kind, cudaStream_t) {
+                                                    std::size_t offset, int kind,
+                                                    cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return from_symbol(dst, sym, count, offset, kind);
 }
 
@@ -214,10 +244,18 @@ WF_CUDART_API cudaError_t cudaGetSymbolSize(std::size_t* size, const void* sym) 
 }
 
 WF_CUDART_API cudaError_t cudaMemset(void* dst, int value, std::size_t count) {
-  return memset_device(dst, value, count);
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
+  return run_memset(dst, value, count);
 }
-WF_CUDART_API cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t count, cudaStream_t) {
-  return memset_device(dst, value, count);
+WF_CUDART_API cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t count,
+                                          cudaStream_t stream) {
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    make_memset_node(n, dst, count, value, count, 1);
+    return kCudaSuccess;
+  };
+  if (captured(stream, node, &e)) return e;
+  return run_memset(dst, value, count);
 }
 
 WF_CUDART_API cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {

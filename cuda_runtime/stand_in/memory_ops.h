@@ -13,6 +13,11 @@ WF_CUDART_API cudaError_t cudaFree(void* p);
 
 namespace wf::cudart {
 
+// cudaMalloc and cudaFree without their stream capture check, for the stream-ordered allocators,
+// which a capture does not forbid.
+cudaError_t allocate_device(void** p, std::size_t size);
+cudaError_t free_device(void* p);
+
 // count bytes in the direction `kind` (cudaMemcpyKind); mapped host and managed memory are host
 // memory whatever kind says. Records and returns the error.
 cudaError_t copy_memory(void* dst, const void* src, std::size_t count, int kind);

@@ -12,6 +12,7 @@
 
 #include "cuda_runtime/stand_in/api.h"
 #include "cuda_runtime/stand_in/memory_ops.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
 
 using namespace wf::cudart;
 
@@ -66,7 +67,7 @@ cudaError_t allocate(void** p, std::size_t size, Pool* pool) {
     auto lock = lock_device();
     if (!pools().valid(pool)) return record_error(kCudaErrorInvalidValue);
   }
-  const cudaError_t e = cudaMalloc(p, size);
+  const cudaError_t e = allocate_device(p, size);
   if (e != kCudaSuccess) return e;
   auto lock = lock_device();
   pools().allocations[*p] = {pool, size};
@@ -86,7 +87,9 @@ void wf::cudart::forget_pool_allocation(void* p) {
   }
 }
 
-WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream_t) {
+// Stream-ordered allocation is not captured (no memory nodes): refused in a capturing stream.
+WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   Pool* pool = nullptr;
   {
     auto lock = lock_device();
@@ -95,23 +98,25 @@ WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream
   return allocate(p, size, pool);
 }
 WF_CUDART_API cudaError_t cudaMallocAsync_ptsz(void** p, std::size_t size, cudaStream_t s) {
-  return cudaMallocAsync(p, size, s);
+  return cudaMallocAsync(p, size, per_thread(s));
 }
 WF_CUDART_API cudaError_t cudaMallocFromPoolAsync(void** p, std::size_t size, Pool* pool,
-                                                  cudaStream_t) {
+                                                  cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   return allocate(p, size, pool);
 }
 WF_CUDART_API cudaError_t cudaMallocFromPoolAsync_ptsz(void** p, std::size_t size, Pool* pool,
-                                                       cudaStream_t) {
-  return allocate(p, size, pool);
+                                                       cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(p, size, pool, per_thread(stream));
 }
 
 // cudaFree may free what cudaMallocAsync allocated, and tells the pool (forget_pool_allocation).
-WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t) {
-  return cudaFree(p);
+WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t stream) {
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
+  return free_device(p);
 }
 WF_CUDART_API cudaError_t cudaFreeAsync_ptsz(void* p, cudaStream_t s) {
-  return cudaFreeAsync(p, s);
+  return cudaFreeAsync(p, per_thread(s));
 }
 
 WF_CUDART_API cudaError_t cudaDeviceGetDefaultMemPool(Pool** pool, int device) {

@@ -10,6 +10,8 @@
 #include "cuda_runtime/stand_in/arrays.h"
 #include "cuda_runtime/stand_in/device_attributes.h"
 #include "cuda_runtime/stand_in/memory_ops.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
+#include "cuda_runtime/stand_in/stream_work.h"
 
 using namespace wf::cudart;
 
@@ -159,66 +161,109 @@ WF_CUDART_API cudaError_t cudaMalloc3D(CudaPitchedPtr* out, CudaExtent e) {
 WF_CUDART_API cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src,
                                        std::size_t spitch, std::size_t width, std::size_t height,
                                        int kind) {
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpy2D_ptds(void* dst, std::size_t dpitch, const void* src,
                                             std::size_t spitch, std::size_t width,
                                             std::size_t height, int kind) {
+  if (const cudaError_t e = check_synchronous_call(kStreamPerThread); e != kCudaSuccess) return e;
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
+// Captured as a memcpy node of the 3D copy it is.
 WF_CUDART_API cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src,
                                             std::size_t spitch, std::size_t width,
-                                            std::size_t height, int kind, cudaStream_t) {
+                                            std::size_t height, int kind, cudaStream_t stream) {
+  CudaMemcpy3DParms p{};
+  p.srcPtr = {const_cast<void*>(src), spitch, width, height};
+  p.dstPtr = {dst, dpitch, width, height};
+  p.extent = {width, height, 1};
+  p.kind = kind;
+  cudaError_t e = kCudaSuccess;
+  if (captured(
+          stream, [&](CudaGraphNode& n) -> cudaError_t { return make_copy_node(n, p); }, &e))
+    return e;
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 WF_CUDART_API cudaError_t cudaMemcpy2DAsync_ptsz(void* dst, std::size_t dpitch, const void* src,
                                                  std::size_t spitch, std::size_t width,
-                                                 std::size_t height, int kind, cudaStream_t) {
-  return copy_2d(dst, dpitch, src, spitch, width, height, kind);
+                                                 std::size_t height, int kind,
+                                                 cudaStream_t stream) {
+  return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, per_thread(stream));
 }
 
 WF_CUDART_API cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width,
                                        std::size_t height) {
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
   return set_2d(dst, pitch, value, width, height);
 }
 WF_CUDART_API cudaError_t cudaMemset2D_ptds(void* dst, std::size_t pitch, int value,
                                             std::size_t width, std::size_t height) {
+  if (const cudaError_t e = check_synchronous_call(kStreamPerThread); e != kCudaSuccess) return e;
   return set_2d(dst, pitch, value, width, height);
 }
 WF_CUDART_API cudaError_t cudaMemset2DAsync(void* dst, std::size_t pitch, int value,
-                                            std::size_t width, std::size_t height, cudaStream_t) {
+                                            std::size_t width, std::size_t height,
+                                            cudaStream_t stream) {
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    make_memset_node(n, dst, pitch, value, width, height);
+    return kCudaSuccess;
+  };
+  if (captured(stream, node, &e)) return e;
   return set_2d(dst, pitch, value, width, height);
 }
 WF_CUDART_API cudaError_t cudaMemset2DAsync_ptsz(void* dst, std::size_t pitch, int value,
                                                  std::size_t width, std::size_t height,
-                                                 cudaStream_t) {
-  return set_2d(dst, pitch, value, width, height);
+                                                 cudaStream_t stream) {
+  return cudaMemset2DAsync(dst, pitch, value, width, height, per_thread(stream));
 }
 
 WF_CUDART_API cudaError_t cudaMemcpy3D(const CudaMemcpy3DParms* p) {
+  if (const cudaError_t e = check_synchronous_call(); e != kCudaSuccess) return e;
   return copy_3d(p);
 }
 WF_CUDART_API cudaError_t cudaMemcpy3D_ptds(const CudaMemcpy3DParms* p) {
+  if (const cudaError_t e = check_synchronous_call(kStreamPerThread); e != kCudaSuccess) return e;
   return copy_3d(p);
 }
-WF_CUDART_API cudaError_t cudaMemcpy3DAsync(const CudaMemcpy3DParms* p, cudaStream_t) {
+WF_CUDART_API cudaError_t cudaMemcpy3DAsync(const CudaMemcpy3DParms* p, cudaStream_t stream) {
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    return p ? make_copy_node(n, *p) : record_error(kCudaErrorInvalidValue);
+  };
+  if (captured(stream, node, &e)) return e;
   return copy_3d(p);
 }
-WF_CUDART_API cudaError_t cudaMemcpy3DAsync_ptsz(const CudaMemcpy3DParms* p, cudaStream_t) {
-  return copy_3d(p);
+WF_CUDART_API cudaError_t cudaMemcpy3DAsync_ptsz(const CudaMemcpy3DParms* p, cudaStream_t stream) {
+  return cudaMemcpy3DAsync(p, per_thread(stream));
 }
 
 WF_CUDART_API cudaError_t cudaMemset3D(CudaPitchedPtr p, int value, CudaExtent e) {
+  if (const cudaError_t error = check_synchronous_call(); error != kCudaSuccess) return error;
   return set_3d(p, value, e);
 }
 WF_CUDART_API cudaError_t cudaMemset3D_ptds(CudaPitchedPtr p, int value, CudaExtent e) {
+  if (const cudaError_t error = check_synchronous_call(kStreamPerThread); error != kCudaSuccess)
+    return error;
   return set_3d(p, value, e);
 }
+// A memset node is two-dimensional: a 3D memset is not captured (refused in a capturing stream).
 WF_CUDART_API cudaError_t cudaMemset3DAsync(CudaPitchedPtr p, int value, CudaExtent e,
-                                            cudaStream_t) {
+                                            cudaStream_t stream) {
+  if (cudaError_t error = kCudaSuccess; captured(stream, nullptr, &error)) return error;
   return set_3d(p, value, e);
 }
 WF_CUDART_API cudaError_t cudaMemset3DAsync_ptsz(CudaPitchedPtr p, int value, CudaExtent e,
-                                                 cudaStream_t) {
-  return set_3d(p, value, e);
+                                                 cudaStream_t stream) {
+  return cudaMemset3DAsync(p, value, e, per_thread(stream));
+}
+
+cudaError_t wf::cudart::run_copy_3d(const CudaMemcpy3DParms& p) {
+  return copy_3d(&p);
+}
+
+cudaError_t wf::cudart::run_memset_2d(void* dst, std::size_t pitch, int value, std::size_t width,
+                                      std::size_t height) {
+  return set_2d(dst, pitch, value, width, height);
 }

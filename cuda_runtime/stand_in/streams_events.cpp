@@ -1,32 +1,38 @@
 // Streams and events. The device executes every operation when it is issued, in issue order,
-// which is one valid schedule of any set of streams; so streams only need handles, and an
-// event records the simulated time at which everything issued before it has finished. Elapsed
-// time is simulated core cycles at the preset's clock; under --functional there is no time and
-// every interval is 0 ms.
+// which is one valid schedule of any set of streams; so streams only need handles (and their
+// part in a stream capture, stream_capture.h), and an event records the simulated time at which
+// everything issued before it has finished. Elapsed time is simulated core cycles at the
+// preset's clock; under --functional there is no time and every interval is 0 ms.
 #include <cstdint>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/stream_capture.h"
+#include "cuda_runtime/stand_in/stream_work.h"
 
 using namespace wf::cudart;
 
-namespace {
-
-struct Event {
-  bool recorded = false;
-  std::uint64_t cycles = 0;
-};
-
-struct Stream {
-  unsigned flags = 0;
-};
-
-cudaError_t record(cudaEvent_t event) {
+cudaError_t wf::cudart::record_event(cudaEvent_t event) {
   if (!event) return record_error(kCudaErrorInvalidResourceHandle);
   auto lock = lock_device();
   auto* e = static_cast<Event*>(event);
   e->cycles = StandIn::get().call(Op::kNow, WireWriter{}).reader().get<std::uint64_t>();
   e->recorded = true;
   return kCudaSuccess;
+}
+
+namespace {
+
+// In a capturing stream the event marks the stream's place in the capture instead.
+cudaError_t record(cudaEvent_t event, cudaStream_t stream) {
+  if (!event) return record_error(kCudaErrorInvalidResourceHandle);
+  cudaError_t e = kCudaSuccess;
+  if (capture_event_record(stream, *static_cast<Event*>(event), &e)) return e;
+  return record_event(event);
+}
+
+cudaError_t usable(cudaEvent_t event) {
+  return event ? check_event_use(*static_cast<const Event*>(event))
+               : record_error(kCudaErrorInvalidResourceHandle);
 }
 
 }  // namespace
@@ -38,30 +44,48 @@ WF_CUDART_API cudaError_t cudaStreamCreate(cudaStream_t* stream) {
 }
 WF_CUDART_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned flags) {
   if (!stream) return record_error(kCudaErrorInvalidValue);
-  *stream = new Stream{flags};
+  auto* s = new Stream;
+  s->flags = flags;
+  *stream = s;
   return kCudaSuccess;
 }
 WF_CUDART_API cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned flags, int) {
   return cudaStreamCreateWithFlags(stream, flags);
 }
 WF_CUDART_API cudaError_t cudaStreamDestroy(cudaStream_t stream) {
-  delete static_cast<Stream*>(stream);
+  Stream* s = stream_of(stream);
+  if (s && stream == kStreamPerThread) return record_error(kCudaErrorInvalidResourceHandle);
+  forget_stream(s);
+  delete s;
   return kCudaSuccess;
 }
-WF_CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t) {
-  return kCudaSuccess;
+WF_CUDART_API cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+  return check_stream_wait(stream);
 }
-WF_CUDART_API cudaError_t cudaStreamQuery(cudaStream_t) {
-  return kCudaSuccess;
+WF_CUDART_API cudaError_t cudaStreamSynchronize_ptsz(cudaStream_t stream) {
+  return check_stream_wait(per_thread(stream));
 }
-WF_CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) {
-  return kCudaSuccess;
+WF_CUDART_API cudaError_t cudaStreamQuery(cudaStream_t stream) {
+  return check_stream_wait(stream);
 }
-// Host work queued behind a stream runs at once: everything issued before it has finished.
+WF_CUDART_API cudaError_t cudaStreamQuery_ptsz(cudaStream_t stream) {
+  return check_stream_wait(per_thread(stream));
+}
+WF_CUDART_API cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned) {
+  if (!event) return record_error(kCudaErrorInvalidResourceHandle);
+  return capture_event_wait(stream, *static_cast<const Event*>(event));
+}
+WF_CUDART_API cudaError_t cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event,
+                                                   unsigned flags) {
+  return cudaStreamWaitEvent(per_thread(stream), event, flags);
+}
+// Host work queued behind a stream runs at once: everything issued before it has finished. A
+// capture takes cudaLaunchHostFunc (a host node), not callbacks, as CUDA's does.
 WF_CUDART_API cudaError_t cudaStreamAddCallback(cudaStream_t stream,
                                                 void (*callback)(cudaStream_t, cudaError_t, void*),
                                                 void* data, unsigned) {
   if (!callback) return record_error(kCudaErrorInvalidValue);
+  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
   callback(stream, kCudaSuccess, data);
   return kCudaSuccess;
 }
@@ -69,16 +93,23 @@ WF_CUDART_API cudaError_t cudaStreamAddCallback_ptsz(cudaStream_t stream,
                                                      void (*callback)(cudaStream_t, cudaError_t,
                                                                       void*),
                                                      void* data, unsigned flags) {
-  return cudaStreamAddCallback(stream, callback, data, flags);
+  return cudaStreamAddCallback(per_thread(stream), callback, data, flags);
 }
-WF_CUDART_API cudaError_t cudaLaunchHostFunc(cudaStream_t, void (*fn)(void*), void* data) {
+WF_CUDART_API cudaError_t cudaLaunchHostFunc(cudaStream_t stream, void (*fn)(void*), void* data) {
   if (!fn) return record_error(kCudaErrorInvalidValue);
+  cudaError_t e = kCudaSuccess;
+  const auto node = [&](CudaGraphNode& n) -> cudaError_t {
+    n.type = kGraphNodeHost;
+    n.host = {fn, data};
+    return kCudaSuccess;
+  };
+  if (captured(stream, node, &e)) return e;
   fn(data);
   return kCudaSuccess;
 }
 WF_CUDART_API cudaError_t cudaLaunchHostFunc_ptsz(cudaStream_t stream, void (*fn)(void*),
                                                   void* data) {
-  return cudaLaunchHostFunc(stream, fn, data);
+  return cudaLaunchHostFunc(per_thread(stream), fn, data);
 }
 
 WF_CUDART_API cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
@@ -99,24 +130,31 @@ WF_CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t event) {
   delete static_cast<Event*>(event);
   return kCudaSuccess;
 }
-WF_CUDART_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t) {
-  return record(event);
+WF_CUDART_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  return record(event, stream);
 }
-WF_CUDART_API cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t) {
-  return record(event);
+WF_CUDART_API cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
+  return record(event, per_thread(stream));
 }
-WF_CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t, unsigned) {
-  return record(event);
+WF_CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream,
+                                                   unsigned) {
+  return record(event, stream);
+}
+WF_CUDART_API cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream,
+                                                        unsigned) {
+  return record(event, per_thread(stream));
 }
 WF_CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t event) {
-  return event ? kCudaSuccess : record_error(kCudaErrorInvalidResourceHandle);
+  return usable(event);
 }
 WF_CUDART_API cudaError_t cudaEventQuery(cudaEvent_t event) {
-  return event ? kCudaSuccess : record_error(kCudaErrorInvalidResourceHandle);
+  return usable(event);
 }
 
 WF_CUDART_API cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
   if (!ms || !start || !end) return record_error(kCudaErrorInvalidValue);
+  if (const cudaError_t e = usable(start); e != kCudaSuccess) return e;
+  if (const cudaError_t e = usable(end); e != kCudaSuccess) return e;
   const auto* a = static_cast<const Event*>(start);
   const auto* b = static_cast<const Event*>(end);
   if (!a->recorded || !b->recorded) return record_error(kCudaErrorInvalidResourceHandle);

@@ -32,7 +32,7 @@ expect_status() {
 # The programs print their results on stdout: the same bytes under both models.
 for program in vecadd bfs symbols streams grid_barrier mapped_memory device_properties \
   managed_memory pitched_memory memory_pools per_thread_stream grid_sync virtual_calls device_heap \
-  textures; do
+  textures graphs; do
   for model in --functional ""; do
     name="$program ${model:---cycle}"
     if expect_status 0 "$name" "$wf" exec $model --stats "$tmp/stats.json" -- "$bin/$program"; then

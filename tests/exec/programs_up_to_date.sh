@@ -7,7 +7,7 @@
 # With --rebuild, where nvcc is on PATH and programs/toolchain.sh prints the toolchain the
 # MANIFEST records: a rebuild must give the same bytes. Another nvcc, host compiler or linker
 # legitimately builds other bytes, so there the byte comparison is reported as skipped and only
-# the first check counts. The rebuild is 20 nvcc runs (about 80 s of CPU): ctest
+# the first check counts. The rebuild is 21 nvcc runs (about 80 s of CPU): ctest
 # exec_programs_up_to_date runs the first check, exec_programs_rebuild_same_bytes (label full,
 # tools/test.sh --full) both.
 # Usage: programs_up_to_date.sh [--rebuild]
