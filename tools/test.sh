@@ -11,7 +11,7 @@
 #   --full  the exhaustive sweeps the default run samples: every workload under every
 #           registered policy set in the trace-replay and reference-mode tests (WF_TEST_FULL=1
 #           for the test programs), and the ctests labelled full (the proofs at the preset's
-#           sizes), and the unit suites in the release tree as well; run it before resolving an
+#           sizes, the exec programs rebuilt with nvcc), and the unit suites in the release tree as well; run it before resolving an
 #           issue that touches the cycle model or a block.
 # WF_SKIP_ASAN=1 / WF_SKIP_FUZZ=1 skip steps 2 / 3 for a quick local run (with step 2 skipped,
 # step 1 runs the unit suites).
