@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # --corner NAME (tools/warpforge/block_args.h): each block gets its own corner, --param applies
-# after it, and --all selects exactly the blocks that declare the corner, noting the others.
+# after it, and --all selects exactly the blocks that declare the corner, noting the others;
+# --first-config keeps each block's first configuration.
 set -euo pipefail
 wf="$1"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -15,6 +16,17 @@ modules() { ls "$1" | sed 's/\.v$//' | sort | tr '\n' ' '; }
 check "lrr_arbiter at its tiny corner" "lrr_arbiter_w4 " "$(modules "$tmp/a")"
 "$wf" gen lrr_arbiter --corner tiny --param num_warps=8 -o "$tmp/b" >/dev/null
 check "--param after the corner" "lrr_arbiter_w8 " "$(modules "$tmp/b")"
+
+# --first-config: of a block with a configuration per policy variant, the first only (gen
+# prints the files in configuration order); a block with one keeps it.
+"$wf" gen cff_fetch_arbiter mwf_arbiter lrr_arbiter --corner tiny -o "$tmp/every" >"$tmp/order"
+"$wf" gen cff_fetch_arbiter mwf_arbiter lrr_arbiter --corner tiny --first-config \
+  -o "$tmp/first" >/dev/null
+first=$(sed 's|.*/||; s/\.v$//' "$tmp/order" | awk '{b=$0; sub(/_w[0-9].*/, "", b)} !seen[b]++' |
+  sort | tr '\n' ' ')
+check "--first-config keeps each block's first module" "$first" "$(modules "$tmp/first")"
+check "--first-config: one module per block" "3" "$(ls "$tmp/first" | wc -l)"
+check "without it, every variant" "10" "$(ls "$tmp/every" | wc -l)"
 
 # params --corners BLOCK lists that block's corners only.
 check "params --corners lrr_arbiter" "lrr_arbiter" "$("$wf" params --corners lrr_arbiter | awk '{print $1}' | sort -u)"

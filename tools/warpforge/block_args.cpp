@@ -31,6 +31,10 @@ void add_block_args(CLI::App& app, BlockArgs& args) {
       "Override a block parameter, key=value (repeatable; `warpforge params` lists them), or a "
       "preset key the blocks derive theirs from (fetch_group_size, large_warp_size, ...; "
       "sm.max_warps_per_cta, gpu.num_sms for those that are also block parameters)");
+  app.add_flag("--first-config", args.first_config,
+               "Of each block only its first configuration (a block with policy variants, such "
+               "as the fetch and issue arbiters, has one per variant the machine uses): a "
+               "quicker check");
 }
 
 namespace {
@@ -130,6 +134,7 @@ std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArg
           "give a --param of its own",
           e->name, machine.name));
     }
+    if (args.first_config && configs.size() > 1) configs.resize(1);
     for (auto& c : configs) out.push_back(std::move(c));
   }
   // Only once the selection is good: bad input gets its one line of error alone.

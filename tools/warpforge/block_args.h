@@ -18,14 +18,15 @@ struct BlockArgs {
   std::string preset = kDefaultPreset;
   std::string corner;               // each block's own corner of that name (harness/corner.h)
   std::vector<std::string> params;  // k=v, applied after the corner
+  bool first_config = false;        // of each block only its first configuration
 };
 
 void add_block_args(CLI::App& app, BlockArgs& args);
 
-// Every configuration selected, in block-name order. With --corner, --all selects the blocks
-// that declare the corner (a note on stderr names the others). Throws UsageError for an
-// unknown block, preset, parameter or corner, a named block without the corner, a value out
-// of range, or no block named without --all.
+// Every configuration selected, in block-name order (with first_config, each block's first). With
+// --corner, --all selects the blocks that declare the corner (a note on stderr names the others).
+// Throws UsageError for an unknown block, preset, parameter or corner, a named block without the
+// corner, a value out of range, or no block named without --all.
 std::vector<std::unique_ptr<harness::BlockConfig>> select_configs(const BlockArgs& args);
 
 // Throws UsageError unless `rtl_file` is readable and `args` names exactly one block; before
