@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/device_attributes.h"
 #include "cuda_runtime/stand_in/stream_capture.h"
 
 using namespace wf::cudart;
@@ -82,6 +83,23 @@ cudaError_t from_device(void* dst, std::uint64_t src, std::uint64_t n, bool dst_
   return kCudaSuccess;
 }
 
+// The array sizes the device reports (device_attributes.h), by shape: 1D (no height), 2D, 3D,
+// and layered 1D (no height, the layers in depth) or 2D; a gather array is 2D.
+bool within_limits(const CudaExtent& e, unsigned flags) {
+  auto le = [](std::size_t v, int limit) { return v <= static_cast<std::size_t>(limit); };
+  if (flags & kArrayLayered) {
+    if (e.height == 0)
+      return le(e.width, kMaxArray1DLayered[0]) && le(e.depth, kMaxArray1DLayered[1]);
+    return le(e.width, kMaxArray2DLayered[0]) && le(e.height, kMaxArray2DLayered[1]) &&
+           le(e.depth, kMaxArray2DLayered[2]);
+  }
+  if (flags & kArrayTextureGather)
+    return e.depth == 0 && le(e.width, kMaxArrayGather) && le(e.height, kMaxArrayGather);
+  if (e.height == 0) return le(e.width, kMaxArray1D);
+  if (e.depth == 0) return le(e.width, kMaxArray2D[0]) && le(e.height, kMaxArray2D[1]);
+  return le(e.width, kMaxArray3D) && le(e.height, kMaxArray3D) && le(e.depth, kMaxArray3D);
+}
+
 cudaError_t allocate(cudaArray_t* out, const CudaChannelFormatDesc* desc, CudaExtent e,
                      unsigned flags) {
   if (!out || !desc) return record_error(kCudaErrorInvalidValue);
@@ -96,6 +114,7 @@ cudaError_t allocate(cudaArray_t* out, const CudaChannelFormatDesc* desc, CudaEx
   if (eb == 0 || e.width == 0 || !shape_ok ||
       (flags & ~unsigned{kArrayLayered | kArraySurfaceLoadStore | kArrayTextureGather}))
     return record_error(kCudaErrorInvalidValue);
+  if (!within_limits(e, flags)) return record_error(kCudaErrorInvalidValue);
   auto rec = std::make_unique<ArrayRecord>();
   rec->desc = *desc;
   rec->flags = flags;

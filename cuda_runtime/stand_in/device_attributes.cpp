@@ -84,6 +84,46 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
     case 131:
     case 134:
       return -1;  // no NUMA node
+    case 21:      // textures and surfaces on arrays: the array limits
+    case 55:
+      return kMaxArray1D;
+    case 22:
+    case 23:
+      return kMaxArray2D[a - 22];
+    case 56:
+    case 57:
+      return kMaxArray2D[a - 56];
+    case 24:
+    case 25:
+    case 26:
+    case 58:
+    case 59:
+    case 60:
+      return kMaxArray3D;
+    case 42:
+    case 43:
+      return kMaxArray1DLayered[a - 42];
+    case 61:
+    case 62:
+      return kMaxArray1DLayered[a - 61];
+    case 27:
+    case 28:
+    case 29:
+      return kMaxArray2DLayered[a - 27];
+    case 63:
+    case 64:
+    case 65:
+      return kMaxArray2DLayered[a - 63];
+    case 45:
+    case 46:
+      return kMaxArrayGather;
+    case 69:
+      return kMaxTexture1DLinear;
+    case 70:
+    case 71:
+    case 72:
+      return kMaxTexture2DLinear[a - 70];
+    // The alternate 3D shape, cube maps (47-49, 52-54, 66-68) and mipmaps (73, 74, 77): 0, below.
     case 92:
     case 93:
     case 94:
@@ -99,8 +139,8 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
     case 145:
       return std::nullopt;  // reserved
     default:
-      // Everything else CUDA 13 defines is a capability or a texture, surface or pool limit
-      // of something the model does not have.
+      // Everything else CUDA 13 defines is a capability or a limit of something the model
+      // does not have.
       if (a >= 15 && a <= 147) return 0;
       return std::nullopt;
   }

@@ -20,11 +20,29 @@ inline constexpr int kTexturePitchAlignment = 32;
 // The largest pitch a 2D or 3D copy takes (cudaDevAttrMaxPitch).
 inline constexpr int kMaxPitch = 2147483647;
 
+// CUDA arrays, in elements (layers for the layer counts): what cudaMallocArray and
+// cudaMalloc3DArray accept, and so what texture and surface objects over them reach; the
+// attributes report them for both. The model has no limit but memory; these are the sizes
+// deviceQuery prints for a compute capability 6.x or 7.x device (1D 131072; 2D 131072 x 65536;
+// 3D 16384 x 16384 x 16384; layered 1D 32768 x 2048, 2D 32768 x 32768 x 2048 layers), so a
+// program sized for one finds the same room here. An array made for texture gather
+// (cudaArrayTextureGather, tld4) is 2D and at most 32768 x 32768.
+inline constexpr int kMaxArray1D = 131072;
+inline constexpr int kMaxArray2D[2] = {131072, 65536};
+inline constexpr int kMaxArray3D = 16384;
+inline constexpr int kMaxArray1DLayered[2] = {32768, 2048};
+inline constexpr int kMaxArray2DLayered[3] = {32768, 32768, 2048};
+inline constexpr int kMaxArrayGather = 32768;
+// Texture objects over linear memory: 1D up to 2^27 elements; pitched 2D up to 65536 x 65536
+// elements with a pitch up to 1 MB (65536 of the widest, 16-byte, elements).
+inline constexpr int kMaxTexture1DLinear = 1 << 27;
+inline constexpr int kMaxTexture2DLinear[3] = {65536, 65536, 1 << 20};
+
 // The value of a cudaDeviceAttr, or empty for a number CUDA 13 does not define (reserved or out
 // of range), which the runtime answers with cudaErrorInvalidValue. Capabilities the model does
-// not have (textures, surfaces, peer access, ...) are 0, as on a device that lacks them, so a
+// not have (cube maps, mipmaps, peer access, ...) are 0, as on a device that lacks them, so a
 // program that checks takes its fallback path or says it cannot run; a capability is 1 only when
-// the stand-in implements what it promises.
+// the stand-in implements what it promises, and a limit is the one it enforces.
 std::optional<int> device_attribute(const DeviceInfo& d, int attribute);
 
 // The cudaDeviceProp fields that have a cudaDeviceAttr: cudaGetDeviceProperties fills each

@@ -72,7 +72,7 @@ cudaError_t describe(const CudaResourceDesc& r, const char* api, bool surface,
       if (!l.devPtr || !set_format(d, l.desc)) return kCudaErrorInvalidValue;
       const std::uint64_t base = reinterpret_cast<std::uintptr_t>(l.devPtr);
       if (base % d.texel_bytes != 0 || l.sizeInBytes < d.texel_bytes ||
-          l.sizeInBytes / d.texel_bytes > 0x8000000u)  // maxTexture1DLinear: 2^27 elements
+          l.sizeInBytes / d.texel_bytes > std::uint64_t{kMaxTexture1DLinear})
         return kCudaErrorInvalidValue;
       d.base = base;
       d.width = static_cast<std::uint32_t>(l.sizeInBytes / d.texel_bytes);
@@ -85,8 +85,10 @@ cudaError_t describe(const CudaResourceDesc& r, const char* api, bool surface,
       if (!p.devPtr || !set_format(d, p.desc)) return kCudaErrorInvalidValue;
       const std::uint64_t base = reinterpret_cast<std::uintptr_t>(p.devPtr);
       if (base % kPitchAlignment != 0 || p.pitchInBytes % kPitchAlignment != 0 || p.width == 0 ||
-          p.height == 0 || p.width * d.texel_bytes > p.pitchInBytes || p.width > 0x10000u ||
-          p.height > 0x10000u)
+          p.height == 0 || p.width * d.texel_bytes > p.pitchInBytes ||
+          p.width > std::uint64_t{kMaxTexture2DLinear[0]} ||
+          p.height > std::uint64_t{kMaxTexture2DLinear[1]} ||
+          p.pitchInBytes > std::uint64_t{kMaxTexture2DLinear[2]})
         return kCudaErrorInvalidValue;
       d.base = base;
       d.width = static_cast<std::uint32_t>(p.width);

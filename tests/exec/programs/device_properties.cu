@@ -338,6 +338,63 @@ int main() {
          "a pitch beyond memPitch is refused");
   CHECK(cudaFree(pitched));
 
+  // Texture and surface sizes: an array at each limit is made, one element or layer past it is
+  // refused (an array's own limits are its textures' and surfaces'). Widths of one byte, other
+  // dimensions 1, so the arrays stay small.
+  {
+    const cudaChannelFormatDesc byte = cudaCreateChannelDesc<unsigned char>();
+    auto made = [&](cudaExtent e, unsigned flags) {
+      cudaArray_t a = nullptr;
+      const cudaError_t err = cudaMalloc3DArray(&a, &byte, e, flags);
+      if (err == cudaSuccess) CHECK(cudaFreeArray(a));
+      (void)cudaGetLastError();
+      return err == cudaSuccess;
+    };
+    struct Limit {
+      const char* what;
+      int limit;
+      int w, h, d;  // the extent, with -1 where the limit goes
+      unsigned flags;
+    };
+    const Limit limits[] = {
+        {"maxTexture1D", p.maxTexture1D, -1, 0, 0, 0},
+        {"maxTexture2D[0]", p.maxTexture2D[0], -1, 1, 0, 0},
+        {"maxTexture2D[1]", p.maxTexture2D[1], 1, -1, 0, 0},
+        {"maxTexture3D[0]", p.maxTexture3D[0], -1, 1, 1, 0},
+        {"maxTexture3D[1]", p.maxTexture3D[1], 1, -1, 1, 0},
+        {"maxTexture3D[2]", p.maxTexture3D[2], 1, 1, -1, 0},
+        {"maxTexture1DLayered[0]", p.maxTexture1DLayered[0], -1, 0, 1, cudaArrayLayered},
+        {"maxTexture1DLayered[1]", p.maxTexture1DLayered[1], 1, 0, -1, cudaArrayLayered},
+        {"maxTexture2DLayered[0]", p.maxTexture2DLayered[0], -1, 1, 1, cudaArrayLayered},
+        {"maxTexture2DLayered[1]", p.maxTexture2DLayered[1], 1, -1, 1, cudaArrayLayered},
+        {"maxTexture2DLayered[2]", p.maxTexture2DLayered[2], 1, 1, -1, cudaArrayLayered},
+        {"maxTexture2DGather[0]", p.maxTexture2DGather[0], -1, 1, 0, cudaArrayTextureGather},
+        {"maxTexture2DGather[1]", p.maxTexture2DGather[1], 1, -1, 0, cudaArrayTextureGather},
+        {"maxSurface1D", p.maxSurface1D, -1, 0, 0, cudaArraySurfaceLoadStore},
+        {"maxSurface2D[0]", p.maxSurface2D[0], -1, 1, 0, cudaArraySurfaceLoadStore},
+        {"maxSurface2D[1]", p.maxSurface2D[1], 1, -1, 0, cudaArraySurfaceLoadStore},
+        {"maxSurface3D[2]", p.maxSurface3D[2], 1, 1, -1, cudaArraySurfaceLoadStore},
+        {"maxSurface2DLayered[2]", p.maxSurface2DLayered[2], 1, 1, -1,
+         cudaArrayLayered | cudaArraySurfaceLoadStore},
+    };
+    int checked = 0;
+    for (const Limit& l : limits) {
+      auto extent = [&](int v) {
+        auto pick = [&](int x) { return static_cast<std::size_t>(x < 0 ? v : x); };
+        return make_cudaExtent(pick(l.w), pick(l.h), pick(l.d));
+      };
+      char what[96];
+      std::snprintf(what, sizeof what, "an array at %s (%d) is made", l.what, l.limit);
+      expect(l.limit > 0 && made(extent(l.limit), l.flags), what);
+      std::snprintf(what, sizeof what, "an array one past %s is refused", l.what);
+      expect(!made(extent(l.limit + 1), l.flags), what);
+      ++checked;
+    }
+    std::printf("%d array limits: 1D %d, 2D %d x %d, 3D %d, layered 2D %d x %d x %d\n", checked,
+                p.maxTexture1D, p.maxTexture2D[0], p.maxTexture2D[1], p.maxTexture3D[0],
+                p.maxTexture2DLayered[0], p.maxTexture2DLayered[1], p.maxTexture2DLayered[2]);
+  }
+
   // streamPrioritiesSupported: whether the priority range has more than one priority.
   int least = 0, greatest = 0;
   CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
