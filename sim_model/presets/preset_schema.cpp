@@ -87,7 +87,7 @@ constexpr std::array kKeys = {
     PresetKey{"memory", "tRCD", 1, 1000, false, A::kFallback, 12, kGolden, kGddr},
     PresetKey{"memory", "tRRD", 0, 1000, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"memory", "icnt_latency", 1, 1000, false, A::kFallback, 5, kGolden, kGddr},
-    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, true, A::kFallback, 32, kGolden, kGddr},
+    PresetKey{"memory", "icnt_flit_bytes", 8, 4096, false, A::kFallback, 32, kGolden, kGddr},
     PresetKey{"memory", "icnt_input_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
     PresetKey{"memory", "icnt_output_buffer", 1, 1024, false, A::kFallback, 8, kGolden, kGddr},
     // Device memory, which the cycle model does not bound (its memory is sparse): what `warpforge

@@ -227,7 +227,7 @@ TEST(L1WithMemory, LoadThroughTheWholeHierarchy) {
     mem.tick();
   }
   // Sent in the lookup cycle, reply taken in the cycle it becomes takeable.
-  EXPECT_EQ(cycle, 255u + 1);
+  EXPECT_EQ(cycle, 254u + 1);
   EXPECT_TRUE(l1->idle());
   EXPECT_TRUE(mem.idle());
 }

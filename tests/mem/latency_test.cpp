@@ -17,7 +17,7 @@ TEST(MemoryLatency, PresetNumbers) {
   const MemConfig c = gtx480();
   EXPECT_EQ(c.subpartitions(), 12u);
   EXPECT_EQ(c.l2.sets, 64u);  // 786432 / 12 / (8 * 128)
-  EXPECT_EQ(c.l2_hit_round_trip(), 134u);
+  EXPECT_EQ(c.l2_hit_round_trip(), 133u);
   EXPECT_EQ(c.dram.burst_bytes(), 64u);
   EXPECT_EQ(c.dram.burst_cycles(), 2u);
 }
@@ -26,9 +26,9 @@ TEST(MemoryLatency, DramMissThenL2Hit) {
   const MemConfig c = gtx480();
   GpuMemory m(c, 1);
   // Cold: 5 (hop) + 120 (ROP) + 1 (to the DRAM queue) + ACT, tRCD 12, tCL 10, 4 burst cycles
-  // (26 DRAM cycles ~ 20 core cycles, phase-dependent) + 100 (return) + 5 + 5 - 1 (reply).
+  // (26 DRAM cycles ~ 20 core cycles, phase-dependent) + 100 (return) + 5 + 4 - 1 (reply).
   const std::uint64_t miss = round_trip(m, read(0, 0x10000));
-  EXPECT_EQ(miss, 255u);
+  EXPECT_EQ(miss, 254u);
   EXPECT_GE(miss, c.dram_min_latency);
   const std::uint64_t hit = round_trip(m, read(0, 0x10000));
   EXPECT_EQ(hit, c.l2_hit_round_trip());
@@ -179,7 +179,7 @@ TEST(MemoryLatency, MinimumLatencyAboveTheRoundTripIsRefused) {
   } catch (const UsageError& e) {
     EXPECT_STREQ(e.what(),
                  "slow.toml:80: [memory] l2_min_latency = 135 exceeds the L2 hit round trip of "
-                 "134 cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)");
+                 "133 cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)");
   }
   text.replace(text.find("l2_min_latency = 135"), key.size(), key);
   EXPECT_EQ(load_mem_config(parse_machine(text, "slow.toml")).l2_min_latency, 120u);

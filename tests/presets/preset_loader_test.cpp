@@ -154,7 +154,7 @@ INSTANTIATE_TEST_SUITE_P(
                 "my.toml:109: [l2] line_bytes = 128 must be whole bursts of [dram] bus_bits = 4096 "
                 "(my.toml:137) × [dram] burst_length = 8 (my.toml:138)"},
         Refused{"latency floor", edited("l2_min_latency = 120", "l2_min_latency = 500"),
-                "my.toml:80: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 134 "
+                "my.toml:80: [memory] l2_min_latency = 500 exceeds the L2 hit round trip of 133 "
                 "cycles (2 × [memory] icnt_latency + [l2] rop_latency + reply flits - 1)"},
         Refused{"policy", edited("issue = \"lrr\"", "issue = \"bogus\""),
                 "my.toml: [policy] issue: unknown issue policy \"bogus\"; expected one of " +
