@@ -167,6 +167,27 @@ cudaError_t array_rows(const ArrayRecord& a, std::uint64_t x, std::uint64_t y, v
   return kCudaSuccess;
 }
 
+// Copies `rows` rows of `width` bytes from array `s` to array `d` on the device, each side
+// starting at byte x of row y (rows count across slices).
+cudaError_t array_to_array(const ArrayRecord& d, std::uint64_t dx, std::uint64_t dy,
+                           const ArrayRecord& s, std::uint64_t sx, std::uint64_t sy,
+                           std::uint64_t width, std::uint64_t rows) {
+  if (width == 0 || rows == 0) return kCudaSuccess;
+  auto fits = [&](const ArrayRecord& a, std::uint64_t x, std::uint64_t y) {
+    const std::uint64_t all_rows = a.height() * a.depth();
+    return x <= a.row_pitch && width <= a.row_pitch - x && y <= all_rows && rows <= all_rows - y;
+  };
+  if (!fits(d, dx, dy) || !fits(s, sx, sy)) return kCudaErrorInvalidValue;
+  for (std::uint64_t r = 0; r < rows; ++r) {
+    WireWriter w;
+    w.put(d.address + (dy + r) * d.row_pitch + dx).put(s.address + (sy + r) * s.row_pitch + sx);
+    w.put(width);
+    if (const cudaError_t e = StandIn::get().call(Op::kCopyOnDevice, w).error; e != kCudaSuccess)
+      return e;
+  }
+  return kCudaSuccess;
+}
+
 cudaError_t copy_2d(cudaArray_const_t array, std::uint64_t x, std::uint64_t y, void* p,
                     std::uint64_t pitch, std::uint64_t width, std::uint64_t rows, int kind,
                     bool to_array) {
@@ -300,14 +321,72 @@ WF_CUDART_API cudaError_t cudaMemcpyFromArrayAsync(void* dst, cudaArray_const_t 
   return cudaMemcpyFromArray(dst, src, w_offset, h_offset, count, kind);
 }
 
+// Between two arrays the copy is the device's, whatever `kind` says: offsets and widths in bytes,
+// heights in rows.
+WF_CUDART_API cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, std::size_t w_offset_dst,
+                                                   std::size_t h_offset_dst, cudaArray_const_t src,
+                                                   std::size_t w_offset_src,
+                                                   std::size_t h_offset_src, std::size_t width,
+                                                   std::size_t height, int kind) {
+  auto lock = lock_device();
+  const ArrayRecord* d = find_array(dst);
+  const ArrayRecord* s = find_array(src);
+  if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
+  if (kind < kHostToHost || kind > kDefault) return record_error(kCudaErrorInvalidMemcpyDirection);
+  return record_error(array_to_array(*d, w_offset_dst, h_offset_dst, *s, w_offset_src, h_offset_src,
+                                     width, height));
+}
+// `count` bytes on from each position, row after row: one contiguous range on each side in the
+// model's unpadded layout.
+WF_CUDART_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, std::size_t w_offset_dst,
+                                                 std::size_t h_offset_dst, cudaArray_const_t src,
+                                                 std::size_t w_offset_src, std::size_t h_offset_src,
+                                                 std::size_t count, int kind) {
+  auto lock = lock_device();
+  const ArrayRecord* d = find_array(dst);
+  const ArrayRecord* s = find_array(src);
+  if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
+  if (kind < kHostToHost || kind > kDefault) return record_error(kCudaErrorInvalidMemcpyDirection);
+  if (count == 0) return kCudaSuccess;
+  const std::uint64_t d_start = h_offset_dst * d->row_pitch + w_offset_dst;
+  const std::uint64_t s_start = h_offset_src * s->row_pitch + w_offset_src;
+  if (w_offset_dst >= d->row_pitch || w_offset_src >= s->row_pitch || d_start >= d->bytes ||
+      s_start >= s->bytes || count > d->bytes - d_start || count > s->bytes - s_start)
+    return record_error(kCudaErrorInvalidValue);
+  WireWriter w;
+  w.put(d->address + d_start).put(s->address + s_start).put(std::uint64_t{count});
+  return record_error(StandIn::get().call(Op::kCopyOnDevice, w).error);
+}
+
 namespace wf::cudart {
 
 // Positions and the extent's width count elements of the array; the linear side's position x is
 // in bytes, as CUDA defines it.
 cudaError_t copy_3d_array(const CudaMemcpy3DParms& p) {
-  if (p.srcArray && p.dstArray)
-    StandIn::get().host_error(
-        "cudaMemcpy3D: copies between two CUDA arrays are not implemented (docs/exec.md)");
+  if (p.srcArray && p.dstArray) {
+    const ArrayRecord* d = find_array(p.dstArray);
+    const ArrayRecord* s = find_array(p.srcArray);
+    if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
+    if (p.kind < kHostToHost || p.kind > kDefault)
+      return record_error(kCudaErrorInvalidMemcpyDirection);
+    // Positions and widths in elements; the two arrays' elements must be the same size.
+    const CudaExtent& e = p.extent;
+    if (e.width == 0 || e.height == 0 || e.depth == 0) return kCudaSuccess;
+    if (d->element_bytes != s->element_bytes || p.dstPos.z > d->depth() ||
+        e.depth > d->depth() - p.dstPos.z || p.srcPos.z > s->depth() ||
+        e.depth > s->depth() - p.srcPos.z || p.dstPos.y > d->height() ||
+        e.height > d->height() - p.dstPos.y || p.srcPos.y > s->height() ||
+        e.height > s->height() - p.srcPos.y)
+      return record_error(kCudaErrorInvalidValue);
+    for (std::uint64_t z = 0; z < e.depth; ++z) {
+      const cudaError_t err = array_to_array(
+          *d, p.dstPos.x * d->element_bytes, (p.dstPos.z + z) * d->height() + p.dstPos.y, *s,
+          p.srcPos.x * s->element_bytes, (p.srcPos.z + z) * s->height() + p.srcPos.y,
+          e.width * d->element_bytes, e.height);
+      if (err != kCudaSuccess) return record_error(err);
+    }
+    return kCudaSuccess;
+  }
   const bool to_array = p.dstArray != nullptr;
   const ArrayRecord* a = find_array(to_array ? p.dstArray : p.srcArray);
   if (!a) return record_error(kCudaErrorInvalidResourceHandle);

@@ -29,8 +29,8 @@ const ArrayRecord* find_array(const void* handle);
 // The bytes of one element of a channel format, or 0 when the model cannot hold it.
 std::uint32_t element_bytes(const CudaChannelFormatDesc& d);
 
-// cudaMemcpy3D between a CUDA array and linear or host memory, either way (a copy between two
-// arrays ends the run naming it). The caller holds the device lock; records and returns the error.
+// cudaMemcpy3D between a CUDA array and linear or host memory, either way, or between two arrays
+// of one element size. The caller holds the device lock; records and returns the error.
 cudaError_t copy_3d_array(const CudaMemcpy3DParms& p);
 
 }  // namespace wf::cudart

@@ -438,6 +438,68 @@ int main() {
     CHECK(cudaFree(d_out));
   }
 
+  // Copies between two arrays: a 2D block (bytes and rows), a contiguous range, and a 3D box
+  // (elements), each checked against the same copy on the host.
+  {
+    const int w = 12, h = 6, d = 3;
+    cudaChannelFormatDesc id = cudaCreateChannelDesc<int>();
+    cudaArray_t src, dst;
+    CHECK(cudaMalloc3DArray(&src, &id, make_cudaExtent(w, h, d)));
+    CHECK(cudaMalloc3DArray(&dst, &id, make_cudaExtent(w, h, d)));
+    std::vector<int> from(w * h * d), to(w * h * d, -1);
+    for (int i = 0; i < w * h * d; ++i) from[i] = i * 7 + 1;
+    cudaMemcpy3DParms up = {};
+    up.srcPtr = make_cudaPitchedPtr(from.data(), w * 4, w, h);
+    up.dstArray = src;
+    up.extent = make_cudaExtent(w, h, d);
+    up.kind = cudaMemcpyHostToDevice;
+    CHECK(cudaMemcpy3D(&up));
+    up.srcPtr = make_cudaPitchedPtr(to.data(), w * 4, w, h);
+    up.dstArray = dst;
+    CHECK(cudaMemcpy3D(&up));
+    // 5 x 3 elements from (2, 1) to (6, 2), in the first slice.
+    CHECK(cudaMemcpy2DArrayToArray(dst, 6 * 4, 2, src, 2 * 4, 1, 5 * 4, 3));
+    for (int y = 0; y < 3; ++y)
+      for (int x = 0; x < 5; ++x) to[(2 + y) * w + 6 + x] = from[(1 + y) * w + 2 + x];
+#pragma GCC diagnostic push
+        // 20 elements from element 13 of the source to element 50 of the destination, row after row
+        // within the first slice. (Deprecated since CUDA 10.1, still in the runtime.)
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    CHECK(cudaMemcpyArrayToArray(dst, (50 % w) * 4, 50 / w, src, (13 % w) * 4, 13 / w, 20 * 4));
+#pragma GCC diagnostic pop
+    for (int i = 0; i < 20; ++i) to[50 + i] = from[13 + i];
+    // A 4 x 2 x 2 box from (1, 2, 0) to (7, 3, 1).
+    cudaMemcpy3DParms box = {};
+    box.srcArray = src;
+    box.srcPos = make_cudaPos(1, 2, 0);
+    box.dstArray = dst;
+    box.dstPos = make_cudaPos(7, 3, 1);
+    box.extent = make_cudaExtent(4, 2, 2);
+    box.kind = cudaMemcpyDeviceToDevice;
+    CHECK(cudaMemcpy3D(&box));
+    for (int z = 0; z < 2; ++z)
+      for (int y = 0; y < 2; ++y)
+        for (int x = 0; x < 4; ++x)
+          to[((1 + z) * h + 3 + y) * w + 7 + x] = from[((0 + z) * h + 2 + y) * w + 1 + x];
+    std::vector<int> back(w * h * d);
+    cudaMemcpy3DParms down = {};
+    down.srcArray = dst;
+    down.dstPtr = make_cudaPitchedPtr(back.data(), w * 4, w, h);
+    down.extent = make_cudaExtent(w, h, d);
+    down.kind = cudaMemcpyDeviceToHost;
+    CHECK(cudaMemcpy3D(&down));
+    long long sum = 0;
+    for (int i = 0; i < w * h * d; ++i) {
+      expect(back[i] == to[i], "array to array", i);
+      sum += back[i];
+    }
+    expect(cudaMemcpy2DArrayToArray(dst, 0, 0, src, 0, 0, (w + 1) * 4, 1) == cudaErrorInvalidValue,
+           "a row past the array is refused", 0);
+    std::printf("array to array: 2D, range and 3D copies, sum %lld\n", sum);
+    CHECK(cudaFreeArray(src));
+    CHECK(cudaFreeArray(dst));
+  }
+
   std::printf("%d wrong\n%s\n", wrong, wrong ? "FAIL" : "PASS");
   return wrong ? 1 : 0;
 }
