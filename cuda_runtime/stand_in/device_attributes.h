@@ -34,9 +34,10 @@ inline constexpr int kMaxArray1DLayered[2] = {32768, 2048};
 inline constexpr int kMaxArray2DLayered[3] = {32768, 32768, 2048};
 inline constexpr int kMaxArrayGather = 32768;
 // Texture objects over linear memory: 1D up to 2^27 elements; pitched 2D up to 65536 x 65536
-// elements with a pitch up to 1 MB (65536 of the widest, 16-byte, elements).
+// elements, with any pitch a 2D copy takes (memPitch) that is a multiple of the pitch alignment.
 inline constexpr int kMaxTexture1DLinear = 1 << 27;
-inline constexpr int kMaxTexture2DLinear[3] = {65536, 65536, 1 << 20};
+inline constexpr int kMaxTexturePitch = kMaxPitch - kMaxPitch % kTexturePitchAlignment;
+inline constexpr int kMaxTexture2DLinear[3] = {65536, 65536, kMaxTexturePitch};
 
 // The value of a cudaDeviceAttr, or empty for a number CUDA 13 does not define (reserved or out
 // of range), which the runtime answers with cudaErrorInvalidValue. Capabilities the model does
