@@ -30,20 +30,12 @@ std::uint64_t fnv1a(std::string_view data, std::uint64_t h = 0xcbf29ce484222325u
   return h;
 }
 
-// Everything a runner's behaviour depends on besides the Verilog: the golden-model libraries it
-// links (their bytes), the headers it compiles, the flags, the Verilator version. A rebuilt model
-// invalidates the cache.
-std::uint64_t toolchain_key() {
+// What every compile of a runner or of its shared parts depends on: the compiler, the flags,
+// the headers compiled in, the Verilator version.
+std::uint64_t compile_key() {
   static const std::uint64_t key = [] {
     std::uint64_t h = fnv1a(runner_compiler());
     h = fnv1a(runner_cxxflags(), h);
-    h = fnv1a(runner_ldflags(), h);
-    for (const auto& lib : runner_libraries()) {
-      std::ifstream in(lib, std::ios::binary);
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      h = fnv1a(ss.str(), h);
-    }
     // Headers are compiled into the runner itself (a changed stimulus changes the run).
     for (const auto& dir : runner_header_dirs()) {
       std::vector<std::filesystem::path> headers;
@@ -58,6 +50,22 @@ std::uint64_t toolchain_key() {
     RunOptions quick;
     quick.timeout = std::chrono::seconds(60);
     if (auto v = run_process({"verilator", "--version"}, quick); v.ok()) h = fnv1a(v.out, h);
+    return h;
+  }();
+  return key;
+}
+
+// Everything a runner's behaviour depends on besides the Verilog: its compiles (compile_key())
+// and the golden-model libraries it links (their bytes). A rebuilt model invalidates the cache.
+std::uint64_t toolchain_key() {
+  static const std::uint64_t key = [] {
+    std::uint64_t h = fnv1a(runner_ldflags(), compile_key());
+    for (const auto& lib : runner_libraries()) {
+      std::ifstream in(lib, std::ios::binary);
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      h = fnv1a(ss.str(), h);
+    }
     return h;
   }();
   return key;
@@ -206,7 +214,10 @@ SharedParts shared_parts_in(const std::filesystem::path& dir) {
 // failure nothing is shared: each artifact then builds everything itself, as Verilator would.
 SharedParts ensure_shared_parts(const Artifact& a, std::chrono::seconds budget) {
   const bool gcc = compiler_is_gcc();
-  const std::uint64_t key = fnv1a(kPchSource, fnv1a(a.cflags, toolchain_key()));
+  // Not the libraries' bytes: the header and Verilator's run-time objects do not depend on them,
+  // and a folder named after them would give every runner compile after a change to a library
+  // another header path, and so a compiler-cache miss.
+  const std::uint64_t key = fnv1a(kPchSource, fnv1a(a.cflags, compile_key()));
   const auto dir = verilated_dir() / fmt::format("shared{}-{:016x}", a.dir_tag, key);
   if (std::filesystem::exists(dir)) return shared_parts_in(dir);
 
