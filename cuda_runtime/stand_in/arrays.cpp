@@ -167,6 +167,16 @@ cudaError_t array_rows(const ArrayRecord& a, std::uint64_t x, std::uint64_t y, v
   return kCudaSuccess;
 }
 
+// The two arrays of a copy between arrays, or the error the program gets (not yet recorded).
+cudaError_t both_arrays(const void* dst, const void* src, int kind, const ArrayRecord*& d,
+                        const ArrayRecord*& s) {
+  d = find_array(dst);
+  s = find_array(src);
+  if (!d || !s) return kCudaErrorInvalidResourceHandle;
+  if (kind < kHostToHost || kind > kDefault) return kCudaErrorInvalidMemcpyDirection;
+  return kCudaSuccess;
+}
+
 // Copies `rows` rows of `width` bytes from array `s` to array `d` on the device, each side
 // starting at byte x of row y (rows count across slices).
 cudaError_t array_to_array(const ArrayRecord& d, std::uint64_t dx, std::uint64_t dy,
@@ -329,10 +339,9 @@ WF_CUDART_API cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, std::size_t 
                                                    std::size_t h_offset_src, std::size_t width,
                                                    std::size_t height, int kind) {
   auto lock = lock_device();
-  const ArrayRecord* d = find_array(dst);
-  const ArrayRecord* s = find_array(src);
-  if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
-  if (kind < kHostToHost || kind > kDefault) return record_error(kCudaErrorInvalidMemcpyDirection);
+  const ArrayRecord *d = nullptr, *s = nullptr;
+  if (const cudaError_t e = both_arrays(dst, src, kind, d, s); e != kCudaSuccess)
+    return record_error(e);
   return record_error(array_to_array(*d, w_offset_dst, h_offset_dst, *s, w_offset_src, h_offset_src,
                                      width, height));
 }
@@ -343,10 +352,9 @@ WF_CUDART_API cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, std::size_t w_
                                                  std::size_t w_offset_src, std::size_t h_offset_src,
                                                  std::size_t count, int kind) {
   auto lock = lock_device();
-  const ArrayRecord* d = find_array(dst);
-  const ArrayRecord* s = find_array(src);
-  if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
-  if (kind < kHostToHost || kind > kDefault) return record_error(kCudaErrorInvalidMemcpyDirection);
+  const ArrayRecord *d = nullptr, *s = nullptr;
+  if (const cudaError_t e = both_arrays(dst, src, kind, d, s); e != kCudaSuccess)
+    return record_error(e);
   if (count == 0) return kCudaSuccess;
   const std::uint64_t d_start = h_offset_dst * d->row_pitch + w_offset_dst;
   const std::uint64_t s_start = h_offset_src * s->row_pitch + w_offset_src;
@@ -364,11 +372,9 @@ namespace wf::cudart {
 // in bytes, as CUDA defines it.
 cudaError_t copy_3d_array(const CudaMemcpy3DParms& p) {
   if (p.srcArray && p.dstArray) {
-    const ArrayRecord* d = find_array(p.dstArray);
-    const ArrayRecord* s = find_array(p.srcArray);
-    if (!d || !s) return record_error(kCudaErrorInvalidResourceHandle);
-    if (p.kind < kHostToHost || p.kind > kDefault)
-      return record_error(kCudaErrorInvalidMemcpyDirection);
+    const ArrayRecord *d = nullptr, *s = nullptr;
+    if (const cudaError_t e = both_arrays(p.dstArray, p.srcArray, p.kind, d, s); e != kCudaSuccess)
+      return record_error(e);
     // Positions and widths in elements; the two arrays' elements must be the same size.
     const CudaExtent& e = p.extent;
     if (e.width == 0 || e.height == 0 || e.depth == 0) return kCudaSuccess;
