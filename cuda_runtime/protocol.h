@@ -15,7 +15,7 @@ namespace wf::cudart {
 
 // The stand-in finds its socket through this environment variable, which `warpforge exec` sets.
 inline constexpr const char* kSocketFdVariable = "WARPFORGE_EXEC_FD";
-inline constexpr std::uint32_t kProtocolVersion = 3;
+inline constexpr std::uint32_t kProtocolVersion = 4;
 
 enum class Op : std::uint32_t {
   kHello = 1,         // u32 version -> DeviceInfo
@@ -36,6 +36,7 @@ enum class Op : std::uint32_t {
   kMemoryInfo,        // -> u64 free, u64 total device memory
   kHeapSize,          // u8 set, u64 bytes (if set) -> u64 the malloc heap's size
   kOccupancy,         // str kernel, u32 block threads, u64 dynamic shared -> u32 CTAs per SM
+  kMapHostAt,         // u64 address, u64 bytes: host memory the device addresses there
 };
 
 // What a kMalloc is for: device memory, or host memory mapped at a device address (pinned or

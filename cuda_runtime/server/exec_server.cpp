@@ -163,6 +163,16 @@ std::vector<std::uint8_t> ExecServer::handle(Op op, WireReader& in) {
       }
       return ok(w);
     }
+    case Op::kMapHostAt: {
+      const auto address = in.get<std::uint64_t>();
+      const auto bytes = in.get<std::uint64_t>();
+      try {
+        runtime_.map_host_at(address, bytes);
+      } catch (const UsageError& e) {
+        throw CudaFailure{kCudaErrorInvalidValue, fmt::format("cudaHostRegister: {}", e.what())};
+      }
+      return ok();
+    }
     case Op::kMemoryInfo: {
       const gpu::Runtime::MemoryInfo m = runtime_.memory_info();
       w.put(m.free).put(m.total);

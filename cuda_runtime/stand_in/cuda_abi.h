@@ -34,6 +34,8 @@ enum CudaErrorCode : int {
   kCudaErrorInvalidResourceHandle = 400,
   kCudaErrorSymbolNotFound = 500,
   kCudaErrorNotReady = 600,
+  kCudaErrorHostMemoryAlreadyRegistered = 712,
+  kCudaErrorHostMemoryNotRegistered = 713,
   kCudaErrorLaunchFailure = 719,
   kCudaErrorCooperativeLaunchTooLarge = 720,
   kCudaErrorNotSupported = 801,

@@ -62,6 +62,8 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
       return 1;  // cudaLaunchCooperativeKernel and grid.sync() (launch.cpp)
     case 115:
       return 1;  // cudaMallocAsync and cudaFreeAsync, from the device's default pool
+    case 99:
+      return 1;  // cudaHostRegister (mapped_host_memory.h)
     case 51:
       return kTexturePitchAlignment;
     case 75:

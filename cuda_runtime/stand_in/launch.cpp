@@ -115,6 +115,115 @@ WF_CUDART_API cudaError_t cudaLaunchCooperativeKernel_ptsz(const void* func, dim
   return launch(func, grid, block, args, shared, per_thread(stream), true);
 }
 
+namespace {
+
+// cudaLaunchAttribute and cudaLaunchConfig_t of CUDA 13 (driver_types.h): an id, padding, and a
+// 64-byte union of values.
+struct LaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    char bytes[64];
+    int cooperative;
+    unsigned cluster[3];
+    struct {
+      cudaEvent_t event;
+      int flags;
+    } event;
+  } value;
+};
+static_assert(sizeof(LaunchAttribute) == 72);
+struct LaunchConfig {
+  dim3 grid, block;
+  std::size_t shared;
+  cudaStream_t stream;
+  const LaunchAttribute* attributes;
+  unsigned attribute_count;
+};
+static_assert(sizeof(LaunchConfig) == 56);
+
+enum LaunchAttributeId : int {
+  kIgnore = 0,
+  kAccessPolicyWindow = 1,
+  kCooperative = 2,
+  kSynchronizationPolicy = 3,
+  kClusterDimension = 4,
+  kClusterSchedulingPolicyPreference = 5,
+  kProgrammaticStreamSerialization = 6,
+  kProgrammaticEvent = 7,
+  kPriority = 8,
+  kMemSyncDomainMap = 9,
+  kMemSyncDomain = 10,
+  kPreferredClusterDimension = 11,
+  kLaunchCompletionEvent = 12,
+  kDeviceUpdatableKernelNode = 13,
+  kPreferredSharedMemoryCarveout = 14,
+  kNvlinkUtilCentricScheduling = 16,
+};
+
+// The attributes change nothing on a single in-order device but these: a cooperative launch,
+// events to record once the kernel has finished (the latest point a programmatic trigger or a
+// completion may fire), and clusters, which the model lacks. The hints (cache window, priority,
+// scheduling and carveout preferences, memory synchronization domains) and permission to overlap
+// the previous kernel (programmatic serialization) need nothing of a device that runs kernels one
+// at a time.
+cudaError_t launch_ex(const LaunchConfig* config, const void* function, void** args,
+                      cudaStream_t stream) {
+  if (!config || (config->attribute_count && !config->attributes))
+    return record_error(kCudaErrorInvalidValue);
+  bool cooperative = false;
+  std::vector<cudaEvent_t> events;
+  for (unsigned i = 0; i < config->attribute_count; ++i) {
+    const LaunchAttribute& a = config->attributes[i];
+    switch (a.id) {
+      case kCooperative:
+        cooperative = a.value.cooperative != 0;
+        break;
+      case kClusterDimension:
+        if (a.value.cluster[0] * a.value.cluster[1] * a.value.cluster[2] > 1)
+          StandIn::get().host_error(
+              "cudaLaunchKernelEx: thread block clusters (cudaLaunchAttributeClusterDimension) "
+              "need sm_90, and warpforge's SMs are Fermi-class, without them");
+        break;
+      case kProgrammaticEvent:
+      case kLaunchCompletionEvent:
+        if (!a.value.event.event) return record_error(kCudaErrorInvalidValue);
+        events.push_back(a.value.event.event);
+        break;
+      case kIgnore:
+      case kAccessPolicyWindow:
+      case kClusterSchedulingPolicyPreference:
+      case kProgrammaticStreamSerialization:
+      case kPriority:
+      case kMemSyncDomainMap:
+      case kMemSyncDomain:
+      case kPreferredClusterDimension:
+      case kPreferredSharedMemoryCarveout:
+      case kNvlinkUtilCentricScheduling:
+        break;
+      default:  // stream-only and graph-only attributes included, as the runtime refuses them
+        return record_error(kCudaErrorInvalidValue);
+    }
+  }
+  cudaError_t e =
+      launch(function, config->grid, config->block, args, config->shared, stream, cooperative);
+  for (cudaEvent_t event : events)
+    if (e == kCudaSuccess) e = record_event_in(event, stream);
+  return e;
+}
+
+}  // namespace
+
+WF_CUDART_API cudaError_t cudaLaunchKernelExC(const LaunchConfig* config, const void* func,
+                                              void** args) {
+  return launch_ex(config, func, args, config ? config->stream : nullptr);
+}
+
+WF_CUDART_API cudaError_t cudaLaunchKernelExC_ptsz(const LaunchConfig* config, const void* func,
+                                                   void** args) {
+  return launch_ex(config, func, args, per_thread(config ? config->stream : nullptr));
+}
+
 WF_CUDART_API cudaError_t cudaFuncSetCacheConfig(const void*, int) {
   return kCudaSuccess;
 }

@@ -22,7 +22,7 @@ struct MemLocation {
 // [p, p + count) inside one managed allocation or variable.
 bool managed_range(const void* p, std::size_t count) {
   MappedHostMemory& m = StandIn::get().mapped_host_memory();
-  if (!p || !m.contains(p) || m.kind_of(p) == MappedHostMemory::Kind::kPinned) return false;
+  if (!p || !m.contains(p) || m.is_pinned(p)) return false;
   return count <= m.bytes_from(p);
 }
 

@@ -51,7 +51,7 @@ void* MappedHostMemory::allocate(StandIn& s, std::uint64_t size, Kind kind) {
 bool MappedHostMemory::release(StandIn& s, void* p, Kind kind) {
   const auto it = blocks_.find(reinterpret_cast<std::uint64_t>(p));
   if (it == blocks_.end() || it->second.kind != kind || kind == Kind::kVariable) return false;
-  ::munmap(p, it->second.mapped);
+  if (it->second.mapped) ::munmap(p, it->second.mapped);
   free_device(s, it->second.device_base);
   blocks_.erase(it);
   return true;
@@ -80,6 +80,24 @@ bool MappedHostMemory::map_variable(StandIn& s, std::uint64_t address, std::uint
   return true;
 }
 
+cudaError_t MappedHostMemory::register_range(StandIn& s, void* p, std::uint64_t size) {
+  const auto address = reinterpret_cast<std::uint64_t>(p);
+  const auto above = blocks_.lower_bound(address);
+  if ((above != blocks_.end() && above->first - address < size) || contains(p))
+    return kCudaErrorHostMemoryAlreadyRegistered;
+  WireWriter w;
+  w.put(address).put(size);
+  const Reply r = s.call(Op::kMapHostAt, w);
+  if (r.error != kCudaSuccess) return r.error;
+  blocks_[address] = {size, 0, address, Kind::kRegistered};
+  return kCudaSuccess;
+}
+
+bool MappedHostMemory::is_pinned(const void* p) const {
+  const Block* b = find(p, nullptr);
+  return b && (b->kind == Kind::kPinned || b->kind == Kind::kRegistered);
+}
+
 const MappedHostMemory::Block* MappedHostMemory::find(const void* p, std::uint64_t* address) const {
   const auto a = reinterpret_cast<std::uint64_t>(p);
   auto it = blocks_.upper_bound(a);
@@ -92,10 +110,6 @@ const MappedHostMemory::Block* MappedHostMemory::find(const void* p, std::uint64
 
 bool MappedHostMemory::contains(const void* p) const {
   return find(p, nullptr) != nullptr;
-}
-
-MappedHostMemory::Kind MappedHostMemory::kind_of(const void* p) const {
-  return find(p, nullptr)->kind;
 }
 
 std::uint64_t MappedHostMemory::bytes_from(const void* p) const {

@@ -12,13 +12,17 @@
 #include <map>
 #include <set>
 
+#include "cuda_runtime/stand_in/cuda_abi.h"
+
 namespace wf::cudart {
 
 class StandIn;
 
 class MappedHostMemory {
  public:
-  enum class Kind { kPinned, kManaged, kVariable };
+  // kRegistered: the program's own memory, which cudaHostRegister makes addressable at its
+  // address, so it has no pages of ours.
+  enum class Kind { kPinned, kManaged, kVariable, kRegistered };
 
   // Null when the device or the host address space cannot provide the block.
   void* allocate(StandIn& s, std::uint64_t size, Kind kind = Kind::kPinned);
@@ -28,10 +32,15 @@ class MappedHostMemory {
   // __managed__ variable) and fills them with its device contents; false when the host
   // address space has something else there. Variables live as long as the process.
   bool map_variable(StandIn& s, std::uint64_t address, std::uint64_t size);
+  // Makes [p, p + size) of the program's memory addressable by the device at p (cudaHostRegister).
+  // The CUDA error to return: cudaErrorHostMemoryAlreadyRegistered when the range meets a block
+  // of this memory, the device's refusal otherwise.
+  cudaError_t register_range(StandIn& s, void* p, std::uint64_t size);
+  // Page-locked memory of the host, which the device reads and writes where the program does
+  // (cudaMallocHost's and cudaHostRegister's): not managed memory, and not a variable.
+  bool is_pinned(const void* p) const;
   bool contains(const void* p) const;
-  // The kind of the block holding p (contains(p) must be true), and how many bytes of the
-  // block lie from p to its end.
-  Kind kind_of(const void* p) const;
+  // How many bytes of the block holding p (contains(p) must be true) lie from p to its end.
   std::uint64_t bytes_from(const void* p) const;
   // Before and after a kernel runs.
   void upload(StandIn& s) const;

@@ -179,6 +179,26 @@ WF_CUDART_API cudaError_t cudaFreeHost(void* p) {
              ? kCudaSuccess
              : record_error(kCudaErrorInvalidValue);
 }
+// The program's memory becomes pinned memory where it is. Read-only registration and I/O
+// memory are what the device reports it lacks (hostRegisterReadOnlySupported is 0).
+WF_CUDART_API cudaError_t cudaHostRegister(void* p, std::size_t size, unsigned flags) {
+  constexpr unsigned kPortable = 1, kMapped = 2, kIoMemory = 4, kReadOnly = 8;
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
+  auto lock = lock_device();
+  if (!p || size == 0 || (flags & ~(kPortable | kMapped | kIoMemory | kReadOnly)))
+    return record_error(kCudaErrorInvalidValue);
+  if (flags & (kIoMemory | kReadOnly)) return record_error(kCudaErrorNotSupported);
+  StandIn& s = StandIn::get();
+  return record_error(s.mapped_host_memory().register_range(s, p, size));
+}
+WF_CUDART_API cudaError_t cudaHostUnregister(void* p) {
+  if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
+  auto lock = lock_device();
+  StandIn& s = StandIn::get();
+  return s.mapped_host_memory().release(s, p, MappedHostMemory::Kind::kRegistered)
+             ? kCudaSuccess
+             : record_error(kCudaErrorHostMemoryNotRegistered);
+}
 // With unified addressing the device uses the host address itself.
 WF_CUDART_API cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned) {
   auto lock = lock_device();

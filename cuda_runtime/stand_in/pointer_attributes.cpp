@@ -28,8 +28,7 @@ WF_CUDART_API cudaError_t cudaPointerGetAttributes(PointerAttributes* a, const v
   std::memset(a, 0, sizeof *a);
   void* q = const_cast<void*>(p);
   if (s.mapped_host_memory().contains(p)) {
-    a->type =
-        s.mapped_host_memory().kind_of(p) == MappedHostMemory::Kind::kPinned ? kHost : kManaged;
+    a->type = s.mapped_host_memory().is_pinned(p) ? kHost : kManaged;
     a->device_pointer = a->host_pointer = q;
   } else if (s.is_device_pointer(p)) {
     a->type = kDevice;

@@ -38,5 +38,7 @@ cudaError_t run_copy_3d(const CudaMemcpy3DParms& p);  // pitched_memory.cpp
 cudaError_t run_memset_2d(void* dst, std::size_t pitch, int value, std::size_t width,
                           std::size_t height);
 cudaError_t record_event(cudaEvent_t event);  // streams_events.cpp
+// cudaEventRecord: record_event, or in a capturing stream the capture's node.
+cudaError_t record_event_in(cudaEvent_t event, cudaStream_t stream);
 
 }  // namespace wf::cudart

@@ -20,15 +20,15 @@ cudaError_t wf::cudart::record_event(cudaEvent_t event) {
   return kCudaSuccess;
 }
 
-namespace {
-
 // In a capturing stream the event marks the stream's place in the capture instead.
-cudaError_t record(cudaEvent_t event, cudaStream_t stream) {
+cudaError_t wf::cudart::record_event_in(cudaEvent_t event, cudaStream_t stream) {
   if (!event) return record_error(kCudaErrorInvalidResourceHandle);
   cudaError_t e = kCudaSuccess;
   if (capture_event_record(stream, *static_cast<Event*>(event), &e)) return e;
   return record_event(event);
 }
+
+namespace {
 
 cudaError_t usable(cudaEvent_t event) {
   return event ? check_event_use(*static_cast<const Event*>(event))
@@ -131,18 +131,18 @@ WF_CUDART_API cudaError_t cudaEventDestroy(cudaEvent_t event) {
   return kCudaSuccess;
 }
 WF_CUDART_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
-  return record(event, stream);
+  return record_event_in(event, stream);
 }
 WF_CUDART_API cudaError_t cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
-  return record(event, per_thread(stream));
+  return record_event_in(event, per_thread(stream));
 }
 WF_CUDART_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream,
                                                    unsigned) {
-  return record(event, stream);
+  return record_event_in(event, stream);
 }
 WF_CUDART_API cudaError_t cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream,
                                                         unsigned) {
-  return record(event, per_thread(stream));
+  return record_event_in(event, per_thread(stream));
 }
 WF_CUDART_API cudaError_t cudaEventSynchronize(cudaEvent_t event) {
   return usable(event);

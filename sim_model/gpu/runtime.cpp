@@ -207,6 +207,12 @@ DevPtr Runtime::map_host(std::size_t bytes) {
   return allocate_or_throw(impl_->memory, bytes, ptx::GlobalMemory::Backing::kHost);
 }
 
+void Runtime::map_host_at(DevPtr address, std::size_t bytes) {
+  if (!impl_->memory.place(address, bytes))
+    throw UsageError(
+        fmt::format("{} bytes at 0x{:x}: the range meets a device allocation", bytes, address));
+}
+
 Runtime::MemoryInfo Runtime::memory_info() const {
   return {impl_->memory.capacity(), impl_->memory.capacity() - impl_->memory.used()};
 }

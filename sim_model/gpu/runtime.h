@@ -134,6 +134,10 @@ class Runtime {
   // exec` maps at the same address in the program): allocated as malloc's are, so that nothing
   // overlaps them, but not device memory. Released with free. Throws as malloc does.
   DevPtr map_host(std::size_t bytes);
+  // The same for host memory the program already has at `address` (cudaHostRegister): the
+  // device addresses it there. Released with free. Throws UsageError when the range meets an
+  // allocation.
+  void map_host_at(DevPtr address, std::size_t bytes);
   void free(DevPtr ptr);
   struct MemoryInfo {
     std::uint64_t total, free;  // free: total less what the live malloc allocations hold

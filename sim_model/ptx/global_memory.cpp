@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <vector>
 
 namespace wf::ptx {
@@ -21,11 +22,18 @@ std::uint64_t GlobalMemory::charge(std::uint64_t bytes) {
 }
 
 std::uint64_t GlobalMemory::allocate(std::uint64_t bytes, Backing backing) {
-  const std::uint64_t addr = next_;
+  std::uint64_t addr = next_;
   const std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
   // Checked before anything is added, so that a size near 2^64 cannot wrap the next address
-  // round to one below this allocation's end.
-  if (addr > kUnlimited - kTail || size > kUnlimited - kTail - addr) return 0;
+  // round to one below this allocation's end. Only place()d ranges lie at or above next_.
+  for (;;) {
+    if (addr > kUnlimited - kTail || size > kUnlimited - kTail - addr) return 0;
+    const auto above = allocs_.lower_bound(addr);
+    if (above == allocs_.end() || above->first >= addr + size + kTail) break;
+    const std::uint64_t end = above->first + above->second.size;
+    if (end > kUnlimited - kTail) return 0;
+    addr = (end + kTail) / kAlignment * kAlignment;
+  }
   const std::uint64_t charged = backing == Backing::kDevice ? charge(size) : 0;
   if (used_ > capacity_ || charged > capacity_ - used_) return 0;
   allocs_[addr] = {size, charged};
@@ -37,6 +45,20 @@ std::uint64_t GlobalMemory::allocate(std::uint64_t bytes, Backing backing) {
 void GlobalMemory::reserve(std::uint64_t addr, std::uint64_t bytes) {
   allocs_[addr] = {std::max<std::uint64_t>(bytes, 1), 0};
   advance_past(addr + bytes);
+}
+
+bool GlobalMemory::place(std::uint64_t addr, std::uint64_t bytes) {
+  const std::uint64_t size = std::max<std::uint64_t>(bytes, 1);
+  if (addr == 0 || size > kUnlimited - kTail || addr > kUnlimited - kTail - size) return false;
+  // Neither may the range start in another's gap, nor another start in its own.
+  const auto above = allocs_.lower_bound(addr);
+  if (above != allocs_.end() && above->first < addr + size + kTail) return false;
+  if (above != allocs_.begin()) {
+    const auto below = std::prev(above);
+    if (below->first + below->second.size + kTail > addr) return false;
+  }
+  allocs_[addr] = {size, 0};
+  return true;
 }
 
 void GlobalMemory::advance_past(std::uint64_t end) {

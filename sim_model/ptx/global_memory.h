@@ -29,6 +29,11 @@ class GlobalMemory {
   [[nodiscard]] std::uint64_t allocate(std::uint64_t bytes, Backing backing = Backing::kDevice);
   // Marks a fixed range (module variables) as allocated; not counted against the capacity.
   void reserve(std::uint64_t addr, std::uint64_t bytes);
+  // Host memory the program already has at `addr` (cudaHostRegister), made addressable there
+  // without moving where allocate() continues: allocate() steps over it instead. Not counted
+  // against the capacity. False (nothing changes) when the range wraps or meets a live
+  // allocation or its gap.
+  [[nodiscard]] bool place(std::uint64_t addr, std::uint64_t bytes);
   // Returns false if addr is not the start of a live allocation.
   bool release(std::uint64_t addr);
 

@@ -147,8 +147,8 @@ fi
 
 # An unimplemented call: one line naming it, exit 2, the program's output before it kept.
 if expect_status 2 "unimplemented" "$wf" exec -- "$bin/unimplemented"; then
-  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaHostRegister" "$tmp/err" ||
-    fail "unimplemented: stderr is not one line naming cudaHostRegister: $(cat "$tmp/err")"
+  [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^warpforge: error: .*cudaIpcGetMemHandle" "$tmp/err" ||
+    fail "unimplemented: stderr is not one line naming cudaIpcGetMemHandle: $(cat "$tmp/err")"
   [ "$(cat "$tmp/out")" = "before the call" ] || fail "unimplemented: stdout $(cat "$tmp/out")"
 fi
 

@@ -63,20 +63,96 @@ run() {
   done
 }
 
+# The CUDA samples of Samples/0_Introduction ... 3_CUDA_Features (and the few of 6_Performance
+# that exercise the runtime) that need no graphics, second GPU, NVRTC, driver API or relocatable
+# device code, one line each: the folder and the arguments. The arguments are the sample's
+# defaults, or its smallest documented size where the cycle model would take more than a few
+# minutes. A `+` line adds nvcc flags the sample's own build adds.
+samples_runs=(
+  "0_Introduction/vectorAdd"
+  "0_Introduction/asyncAPI"
+  "0_Introduction/clock"
+  "0_Introduction/fp16ScalarProduct"
+  "0_Introduction/matrixMul -wA=64 -hA=64 -wB=64 -hB=64"
+  "0_Introduction/mergeSort"
+  "0_Introduction/simpleAWBarrier"
+  "0_Introduction/simpleAssert"
+  "0_Introduction/simpleAtomicIntrinsics"
+  "0_Introduction/simpleAttributes"
+  "0_Introduction/simpleCallback"
+  "0_Introduction/simpleCooperativeGroups"
+  "0_Introduction/simpleCubemapTexture"
+  "0_Introduction/simpleHyperQ"
+  "0_Introduction/simpleLayeredTexture"
+  "0_Introduction/simpleMultiCopy"
+  "0_Introduction/simpleOccupancy"
+  "0_Introduction/simplePitchLinearTexture"
+  "0_Introduction/simplePrintf"
+  "0_Introduction/simpleStreams"
+  "0_Introduction/simpleSurfaceWrite"
+  "0_Introduction/simpleTemplates"
+  "0_Introduction/simpleTexture"
+  "0_Introduction/simpleVoteIntrinsics"
+  "0_Introduction/simpleZeroCopy"
+  "0_Introduction/systemWideAtomics"
+  "0_Introduction/template"
+  "0_Introduction/UnifiedMemoryStreams +-Xcompiler=-fopenmp -lgomp -lcublas"
+  "1_Utilities/deviceQuery"
+  "2_Concepts_and_Techniques/MC_EstimatePiInlineP"
+  "2_Concepts_and_Techniques/MC_EstimatePiInlineQ"
+  "2_Concepts_and_Techniques/MC_EstimatePiP"
+  "2_Concepts_and_Techniques/MC_EstimatePiQ"
+  "2_Concepts_and_Techniques/MC_SingleAsianOptionP"
+  "2_Concepts_and_Techniques/convolutionSeparable"
+  "2_Concepts_and_Techniques/convolutionTexture"
+  "2_Concepts_and_Techniques/dct8x8"
+  "2_Concepts_and_Techniques/eigenvalues"
+  "2_Concepts_and_Techniques/histogram"
+  "2_Concepts_and_Techniques/inlinePTX"
+  "2_Concepts_and_Techniques/interval"
+  "2_Concepts_and_Techniques/radixSortThrust"
+  "2_Concepts_and_Techniques/reduction --n=1048576"
+  "2_Concepts_and_Techniques/reductionMultiBlockCG"
+  "2_Concepts_and_Techniques/scalarProd"
+  "2_Concepts_and_Techniques/scan"
+  "2_Concepts_and_Techniques/segmentationTreeThrust"
+  "2_Concepts_and_Techniques/shfl_scan"
+  "2_Concepts_and_Techniques/sortingNetworks"
+  "2_Concepts_and_Techniques/streamOrderedAllocation"
+  "2_Concepts_and_Techniques/threadFenceReduction"
+  "3_CUDA_Features/StreamPriorities"
+  "3_CUDA_Features/binaryPartitionCG"
+  "3_CUDA_Features/bf16TensorCoreGemm"
+  "3_CUDA_Features/cudaTensorCoreGemm"
+  "3_CUDA_Features/dmmaTensorCoreGemm"
+  "3_CUDA_Features/globalToShmemAsyncCopy"
+  "3_CUDA_Features/graphConditionalNodes"
+  "3_CUDA_Features/graphMemoryFootprint"
+  "3_CUDA_Features/graphMemoryNodes"
+  "3_CUDA_Features/immaTensorCoreGemm"
+  "3_CUDA_Features/jacobiCudaGraphs"
+  "3_CUDA_Features/newdelete"
+  "3_CUDA_Features/simpleCudaGraphs"
+  "3_CUDA_Features/tf32TensorCoreGemm"
+  "3_CUDA_Features/warpAggregatedAtomicsCG"
+  "6_Performance/LargeKernelParameter"
+  "6_Performance/UnifiedMemoryPerf"
+  "6_Performance/cudaGraphsPerfScaling"
+  "6_Performance/transpose"
+)
+
 if [ -n "$samples" ]; then
-  for d in vectorAdd matrixMul simplePrintf asyncAPI simpleAtomicIntrinsics simpleTemplates \
-           simpleVoteIntrinsics clock template fp16ScalarProduct simpleCooperativeGroups \
-           simpleMultiCopy simpleHyperQ simpleCallback simpleZeroCopy simpleOccupancy \
-           simpleAssert simpleAWBarrier; do
-    dir="$samples/Samples/0_Introduction/$d"
+  for entry in "${samples_runs[@]}"; do
+    read -r path args <<<"$entry"
+    d="${path#*/}" dir="$samples/Samples/$path" extra=""
     [ -d "$dir" ] || continue
-    # shellcheck disable=SC2046  # the sample's sources, some with a host-side .cpp
-    build "$d" "$dir" -I"$samples/Common" $(ls "$dir"/*.cu "$dir"/*.cpp 2>/dev/null) &&
-      run "$d" "$d" "$dir"
+    [ "${args#+}" != "$args" ] && extra="${args#+}" args=""
+    # shellcheck disable=SC2046,SC2086  # the sample's sources (some with a host-side .cpp, some
+    # in src/ and inc/), its flags
+    build "$d" "$dir" -I"$samples/Common" -I"$dir/inc" \
+      $(ls "$dir"/*.cu "$dir"/*.cpp "$dir"/src/*.cu "$dir"/src/*.cpp 2>/dev/null) $extra &&
+      run "$d" "$d" "$dir" $args
   done
-  dir="$samples/Samples/2_Concepts_and_Techniques/reduction"
-  [ -d "$dir" ] && build reduction "$dir" -I"$samples/Common" "$dir"/*.cu "$dir"/*.cpp &&
-    run reduction reduction "$dir" --n=1048576
 fi
 
 if [ -n "$rodinia" ]; then

@@ -13,7 +13,8 @@ struct Field {
   cudaDeviceAttr attribute;
 };
 
-#define FIELD(f, a) {#f, offsetof(cudaDeviceProp, f), sizeof(((cudaDeviceProp*)nullptr)->f), a}
+#define FIELD(f, a) \
+  { #f, offsetof(cudaDeviceProp, f), sizeof(((cudaDeviceProp*)nullptr)->f), a }
 
 // From the CUDA 13 runtime API reference: the attribute that answers each field's question.
 const Field kFields[] = {
@@ -149,9 +150,13 @@ __global__ void add_one(int* p, int n) {
   if (i < n) p[i] += 1;
 }
 
-__global__ void write_warp_size(int* out) { *out = warpSize; }
+__global__ void write_warp_size(int* out) {
+  *out = warpSize;
+}
 
-__global__ void count_threads(int* counter) { atomicAdd(counter, 1); }
+__global__ void count_threads(int* counter) {
+  atomicAdd(counter, 1);
+}
 
 // Touches the first and the last byte of its dynamic shared memory.
 __global__ void use_shared(int* out, int bytes) {
@@ -195,22 +200,26 @@ int main() {
   }
   std::printf("%d of %d fields agree with their attributes\n", agree,
               static_cast<int>(sizeof kFields / sizeof kFields[0]));
-  std::printf("%s: compute %d.%d, %d SMs, warp %d, %d threads per block, %d per SM, %d blocks "
-              "per SM\n",
-              p.name, p.major, p.minor, p.multiProcessorCount, p.warpSize, p.maxThreadsPerBlock,
-              p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor);
-  std::printf("shared %zu per block, %zu per SM; %d registers per block, %d per SM; L2 %d, bus "
-              "%d bits\n",
-              p.sharedMemPerBlock, p.sharedMemPerMultiprocessor, p.regsPerBlock,
-              p.regsPerMultiprocessor, p.l2CacheSize, p.memoryBusWidth);
+  std::printf(
+      "%s: compute %d.%d, %d SMs, warp %d, %d threads per block, %d per SM, %d blocks "
+      "per SM\n",
+      p.name, p.major, p.minor, p.multiProcessorCount, p.warpSize, p.maxThreadsPerBlock,
+      p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor);
+  std::printf(
+      "shared %zu per block, %zu per SM; %d registers per block, %d per SM; L2 %d, bus "
+      "%d bits\n",
+      p.sharedMemPerBlock, p.sharedMemPerMultiprocessor, p.regsPerBlock, p.regsPerMultiprocessor,
+      p.l2CacheSize, p.memoryBusWidth);
   int fp64_ratio = 0;
   CHECK(cudaDeviceGetAttribute(&fp64_ratio, cudaDevAttrSingleToDoublePrecisionPerfRatio, 0));
   std::printf("single to double precision throughput %d\n", fp64_ratio);
-  std::printf("capabilities: map host %d, unified addressing %d, managed %d, concurrent managed "
-              "%d, cooperative %d, pools %d, concurrent kernels %d, copy engines %d\n",
-              p.canMapHostMemory, p.unifiedAddressing, p.managedMemory,
-              p.concurrentManagedAccess, p.cooperativeLaunch, p.memoryPoolsSupported,
-              p.concurrentKernels, p.asyncEngineCount);
+  std::printf(
+      "capabilities: map host %d, unified addressing %d, managed %d, concurrent managed "
+      "%d, cooperative %d, pools %d, host register %d, concurrent kernels %d, copy engines "
+      "%d\n",
+      p.canMapHostMemory, p.unifiedAddressing, p.managedMemory, p.concurrentManagedAccess,
+      p.cooperativeLaunch, p.memoryPoolsSupported, p.hostRegisterSupported, p.concurrentKernels,
+      p.asyncEngineCount);
 
   int* out = nullptr;
   CHECK(cudaMalloc(&out, sizeof(int)));
@@ -268,6 +277,16 @@ int main() {
     CHECK(cudaDeviceSynchronize());
     expect(mapped[0] == 1 && mapped[63] == 64, "mapped host memory");
     CHECK(cudaFreeHost(mapped));
+  }
+
+  // hostRegisterSupported: a kernel writes the program's own memory once it is registered.
+  if (p.hostRegisterSupported) {
+    static int own[64];
+    CHECK(cudaHostRegister(own, sizeof own, cudaHostRegisterDefault));
+    add_one<<<1, 64>>>(own, 64);
+    CHECK(cudaDeviceSynchronize());
+    CHECK(cudaHostUnregister(own));
+    expect(own[0] == 1 && own[63] == 1, "registered host memory");
   }
 
   // managedMemory: one pointer on both sides.

@@ -3,7 +3,9 @@
 // waits for every CTA, and CTA 0 adds the partial sums; a second phase after another
 // grid.sync() reads what CTA 0 wrote. The grid is as large as the machine holds at once
 // (cudaOccupancyMaxActiveBlocksPerMultiprocessor x SMs); one CTA more is refused with
-// cudaErrorCooperativeLaunchTooLarge, as CUDA refuses it. argv[1]: elements (default 20000).
+// cudaErrorCooperativeLaunchTooLarge, as CUDA refuses it. The same launch again through
+// cudaLaunchKernelEx, cooperative by its attribute, with hints and a completion event, and the
+// attributes a launch refuses. argv[1]: elements (default 20000).
 #include <cooperative_groups.h>
 
 #include <cstdio>
@@ -78,8 +80,54 @@ int main(int argc, char** argv) {
       cudaLaunchCooperativeKernel((void*)grid_sum, ctas + 1, threads, args, 0, 0);
   std::printf("one CTA more than fits: %s\n", cudaGetErrorName(too_large));
   CHECK(cudaGetLastError() == too_large ? cudaSuccess : cudaErrorUnknown);
+
+  // cudaLaunchKernelEx: the attributes make it cooperative, hint, and record an event once the
+  // kernel has finished.
+  CHECK(cudaMemset(total, 0, sizeof(long long)));
+  CHECK(cudaMemset(seen, 0, ctas * sizeof(long long)));
+  cudaEvent_t done;
+  CHECK(cudaEventCreate(&done));
+  cudaLaunchAttribute attributes[4] = {};
+  attributes[0].id = cudaLaunchAttributeCooperative;
+  attributes[0].val.cooperative = 1;
+  attributes[1].id = cudaLaunchAttributePriority;
+  attributes[1].val.priority = 0;
+  attributes[2].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attributes[2].val.programmaticStreamSerializationAllowed = 1;
+  attributes[3].id = cudaLaunchAttributeLaunchCompletionEvent;
+  attributes[3].val.launchCompletionEvent.event = done;
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(ctas);
+  config.blockDim = dim3(threads);
+  config.attrs = attributes;
+  config.numAttrs = 4;
+  CHECK(cudaLaunchKernelEx(&config, grid_sum, (const int*)in, n_arg, partial, total, seen));
+  const cudaError_t event_state = cudaEventQuery(done);
+  CHECK(cudaMemcpy(seen_host.data(), seen, ctas * sizeof(long long), cudaMemcpyDeviceToHost));
+  int wrong_ex = 0;
+  for (int b = 0; b < ctas; ++b) wrong_ex += seen_host[b] != expected;
+  config.gridDim = dim3(ctas + 1);
+  const cudaError_t too_large_ex =
+      cudaLaunchKernelEx(&config, grid_sum, (const int*)in, n_arg, partial, total, seen);
+  cudaGetLastError();
+  config.gridDim = dim3(ctas);
+  attributes[0].id = cudaLaunchAttributeSynchronizationPolicy;  // for streams only
+  attributes[0].val.syncPolicy = cudaSyncPolicyAuto;
+  const cudaError_t stream_only =
+      cudaLaunchKernelEx(&config, grid_sum, (const int*)in, n_arg, partial, total, seen);
+  cudaGetLastError();
+  CHECK(cudaEventDestroy(done));
+  std::printf(
+      "cudaLaunchKernelEx: %d CTAs saw another's result wrong, event %s; one CTA more: %s; a "
+      "stream's attribute: %s\n",
+      wrong_ex, cudaGetErrorName(event_state), cudaGetErrorName(too_large_ex),
+      cudaGetErrorName(stream_only));
+
   const bool pass = cooperative == 1 && sum == expected && wrong == 0 &&
-                    too_large == cudaErrorCooperativeLaunchTooLarge;
+                    too_large == cudaErrorCooperativeLaunchTooLarge && wrong_ex == 0 &&
+                    event_state == cudaSuccess &&
+                    too_large_ex == cudaErrorCooperativeLaunchTooLarge &&
+                    stream_only == cudaErrorInvalidValue;
   std::printf("%s\n", pass ? "PASS" : "FAIL");
   return pass ? 0 : 1;
 }
