@@ -42,6 +42,8 @@ enum CudaGraphNodeType : int {
   kGraphNodeEmpty = 5,
   kGraphNodeWaitEvent = 6,
   kGraphNodeEventRecord = 7,
+  kGraphNodeMemAlloc = 10,
+  kGraphNodeMemFree = 11,
 };
 
 enum CudaStreamCaptureStatus : int {
@@ -54,6 +56,37 @@ enum CudaStreamCaptureMode : int {
   kCaptureModeGlobal = 0,
   kCaptureModeThreadLocal = 1,
   kCaptureModeRelaxed = 2,
+};
+
+// cudaMemPoolProps of CUDA 13: the fields a pool of device memory is described by.
+struct CudaMemPoolProps {
+  int alloc_type;    // cudaMemAllocationTypePinned (1)
+  int handle_types;  // cudaMemHandleTypeNone (0): no sharing
+  int location_type, location_id;
+  void* win32_security_attributes;
+  std::size_t max_size;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+static_assert(sizeof(CudaMemPoolProps) == 88);
+
+// cudaMemAllocNodeParams: the pool's properties, peer access (none on one device), the size, and
+// the address the runtime returns.
+struct CudaMemAllocNodeParams {
+  CudaMemPoolProps pool_props;
+  const void* access_descs;
+  std::size_t access_desc_count;
+  std::size_t bytesize;
+  void* dptr;
+};
+static_assert(sizeof(CudaMemAllocNodeParams) == 120);
+
+// cudaGraphMemAttributeType.
+enum CudaGraphMemAttribute : int {
+  kGraphMemUsedCurrent = 0,
+  kGraphMemUsedHigh = 1,
+  kGraphMemReservedCurrent = 2,
+  kGraphMemReservedHigh = 3,
 };
 
 // cudaGraphInstantiateFlags.

@@ -5,12 +5,38 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "cuda_runtime/stand_in/cuda_abi_graph.h"
+#include "cuda_runtime/stand_in/graph_memory.h"
 #include "cuda_runtime/stand_in/stream_work.h"
 
 struct CudaGraph;
+
+// An allocation node's hold on its graph allocation: every copy of the node (clones,
+// instantiations) holds it, so its address lives as long as some graph has the node.
+class GraphAllocationHold {
+ public:
+  GraphAllocationHold() = default;
+  // Takes over the hold GraphMemory::create gave.
+  explicit GraphAllocationHold(void* created) : address_(created) {}
+  GraphAllocationHold(const GraphAllocationHold& other) : address_(other.address_) {
+    if (address_) wf::cudart::GraphMemory::get().hold(address_);
+  }
+  GraphAllocationHold& operator=(const GraphAllocationHold& other) {
+    GraphAllocationHold copy(other);
+    std::swap(address_, copy.address_);
+    return *this;
+  }
+  ~GraphAllocationHold() {
+    if (address_) wf::cudart::GraphMemory::get().drop(address_);
+  }
+  void* address() const { return address_; }
+
+ private:
+  void* address_ = nullptr;
+};
 
 struct CudaGraphNode {
   CudaGraphNodeType type = kGraphNodeEmpty;
@@ -30,6 +56,8 @@ struct CudaGraphNode {
   CudaHostNodeParams host{};
   std::unique_ptr<CudaGraph> child;
   cudaEvent_t event = nullptr;
+  GraphAllocationHold allocation;  // an allocation node's
+  void* freed = nullptr;           // what a free node frees
 };
 
 struct CudaGraph {
@@ -43,6 +71,10 @@ cudaError_t make_kernel_node(CudaGraphNode& node, const CudaKernelNodeParams& pa
 cudaError_t make_copy_node(CudaGraphNode& node, const CudaMemcpy3DParms& params);
 void make_copy_1d_node(CudaGraphNode& node, void* dst, const void* src, std::size_t count,
                        int kind);
+// An allocation node of `bytes` (its address in node.allocation) and a free node of a graph
+// allocation, as cudaGraphAddMem...Node and a capture of cudaMallocAsync/cudaFreeAsync make them.
+cudaError_t make_alloc_node(CudaGraphNode& node, std::size_t bytes);
+cudaError_t make_free_node(CudaGraphNode& node, void* address);
 void make_memset_node(CudaGraphNode& node, void* dst, std::size_t pitch, int value,
                       std::size_t width, std::size_t height);
 std::unique_ptr<CudaGraph> clone_graph(const CudaGraph& graph);

@@ -14,6 +14,7 @@ using namespace wf::cudart;
 
 struct CudaGraphExec {
   std::unique_ptr<CudaGraph> graph;
+  bool auto_free = false;                   // cudaGraphInstantiateFlagAutoFreeOnLaunch
   std::vector<const CudaGraphNode*> order;  // child graphs expanded in place
 };
 
@@ -80,6 +81,10 @@ cudaError_t run_node(const CudaGraphNode& node) {
       return kCudaSuccess;
     case kGraphNodeEventRecord:
       return record_event(node.event);
+    case kGraphNodeMemAlloc:
+      return GraphMemory::get().allocate(node.allocation.address());
+    case kGraphNodeMemFree:
+      return GraphMemory::get().free(node.freed);
     default:  // empty nodes and event waits: the device is in order
       return kCudaSuccess;
   }
@@ -97,6 +102,8 @@ std::unique_ptr<CudaGraphNode> copy_node(const CudaGraphNode& from) {
   n->host = from.host;
   if (from.child) n->child = clone_graph(*from.child);
   n->event = from.event;
+  n->allocation = from.allocation;
+  n->freed = from.freed;
   return n;
 }
 
@@ -242,6 +249,22 @@ void wf::cudart::make_copy_1d_node(CudaGraphNode& node, void* dst, const void* s
   node.copy.extent = {count, 1, 1};
   node.copy.kind = kind;
   node.copy_1d = true;
+}
+
+cudaError_t wf::cudart::make_alloc_node(CudaGraphNode& node, std::size_t bytes) {
+  void* address = nullptr;
+  const cudaError_t e = GraphMemory::get().create(bytes, &address);
+  if (e != kCudaSuccess) return e;
+  node.type = kGraphNodeMemAlloc;
+  node.allocation = GraphAllocationHold(address);
+  return kCudaSuccess;
+}
+
+cudaError_t wf::cudart::make_free_node(CudaGraphNode& node, void* address) {
+  if (!GraphMemory::get().contains(address)) return record_error(kCudaErrorInvalidValue);
+  node.type = kGraphNodeMemFree;
+  node.freed = address;
+  return kCudaSuccess;
 }
 
 void wf::cudart::make_memset_node(CudaGraphNode& node, void* dst, std::size_t pitch, int value,
@@ -401,6 +424,10 @@ WF_CUDART_API cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, int* type) 
 
 WF_CUDART_API cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t graph) {
   if (!clone || !graph) return record_error(kCudaErrorInvalidValue);
+  // The runtime reference: a graph with memory nodes cannot be cloned.
+  for (const auto& n : graph->nodes)
+    if (n->type == kGraphNodeMemAlloc || n->type == kGraphNodeMemFree)
+      return record_error(kCudaErrorNotSupported);
   *clone = clone_graph(*graph).release();
   return kCudaSuccess;
 }
@@ -470,6 +497,7 @@ WF_CUDART_API cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_
   if (flags & kInstantiateDeviceLaunch) return record_error(kCudaErrorNotSupported);
   auto e = std::make_unique<CudaGraphExec>();
   e->graph = clone_graph(*graph);
+  e->auto_free = flags & kInstantiateAutoFreeOnLaunch;
   if (!schedule(*e->graph, &e->order)) return record_error(kCudaErrorInvalidValue);
   *exec = e.release();
   return kCudaSuccess;
@@ -542,6 +570,11 @@ WF_CUDART_API cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t str
           },
           &e))
     return e;
+  // As if the launch began with cudaFreeAsync of each of its allocations still live.
+  if (exec->auto_free)
+    for (const CudaGraphNode* node : exec->order)
+      if (node->type == kGraphNodeMemAlloc && GraphMemory::get().live(node->allocation.address()))
+        GraphMemory::get().free(node->allocation.address());
   for (const CudaGraphNode* node : exec->order) {
     e = run_node(*node);
     if (e != kCudaSuccess) return e;
@@ -550,4 +583,91 @@ WF_CUDART_API cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t str
 }
 WF_CUDART_API cudaError_t cudaGraphLaunch_ptsz(cudaGraphExec_t exec, cudaStream_t stream) {
   return cudaGraphLaunch(exec, per_thread(stream));
+}
+
+// Graph memory nodes (graph_memory.h). An allocation comes from device 0's memory and is shared
+// with no other device or process.
+WF_CUDART_API cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* out, cudaGraph_t graph,
+                                                   const cudaGraphNode_t* dependencies,
+                                                   std::size_t count, CudaMemAllocNodeParams* p) {
+  return add(out, graph, dependencies, count, [&](CudaGraphNode& n) -> cudaError_t {
+    constexpr int kPinned = 1, kLocationDevice = 1;
+    if (!p || p->pool_props.alloc_type != kPinned || p->pool_props.handle_types != 0 ||
+        p->pool_props.location_type != kLocationDevice || p->pool_props.location_id != 0 ||
+        p->access_desc_count > 1)
+      return record_error(kCudaErrorInvalidValue);
+    const cudaError_t e = make_alloc_node(n, p->bytesize);
+    if (e == kCudaSuccess) p->dptr = n.allocation.address();
+    return e;
+  });
+}
+
+WF_CUDART_API cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* out, cudaGraph_t graph,
+                                                  const cudaGraphNode_t* dependencies,
+                                                  std::size_t count, void* address) {
+  return add(out, graph, dependencies, count,
+             [&](CudaGraphNode& n) { return make_free_node(n, address); });
+}
+
+WF_CUDART_API cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node,
+                                                         CudaMemAllocNodeParams* p) {
+  if (!node_of_type(node, kGraphNodeMemAlloc) || !p) return record_error(kCudaErrorInvalidValue);
+  *p = {};
+  p->pool_props.alloc_type = 1;
+  p->pool_props.location_type = 1;
+  p->dptr = node->allocation.address();
+  p->bytesize = GraphMemory::get().bytes(p->dptr);
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void** address) {
+  if (!node_of_type(node, kGraphNodeMemFree) || !address)
+    return record_error(kCudaErrorInvalidValue);
+  *address = node->freed;
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaDeviceGetGraphMemAttribute(int device, int attribute, void* value) {
+  if (device != 0) return record_error(kCudaErrorInvalidDevice);
+  if (!value) return record_error(kCudaErrorInvalidValue);
+  const GraphMemory::Footprint f = GraphMemory::get().footprint();
+  std::uint64_t v = 0;
+  switch (attribute) {
+    case kGraphMemUsedCurrent:
+      v = f.used;
+      break;
+    case kGraphMemUsedHigh:
+      v = f.used_high;
+      break;
+    case kGraphMemReservedCurrent:
+      v = f.reserved;
+      break;
+    case kGraphMemReservedHigh:
+      v = f.reserved_high;
+      break;
+    default:
+      return record_error(kCudaErrorInvalidValue);
+  }
+  std::memcpy(value, &v, sizeof v);
+  return kCudaSuccess;
+}
+
+// Only the high marks can be set, and only to 0: they restart from what is live now.
+WF_CUDART_API cudaError_t cudaDeviceSetGraphMemAttribute(int device, int attribute, void* value) {
+  if (device != 0) return record_error(kCudaErrorInvalidDevice);
+  std::uint64_t v = 1;
+  if (value) std::memcpy(&v, value, sizeof v);
+  if ((attribute != kGraphMemUsedHigh && attribute != kGraphMemReservedHigh) || v != 0)
+    return record_error(kCudaErrorInvalidValue);
+  if (attribute == kGraphMemUsedHigh)
+    GraphMemory::get().reset_used_high();
+  else
+    GraphMemory::get().reset_reserved_high();
+  return kCudaSuccess;
+}
+
+WF_CUDART_API cudaError_t cudaDeviceGraphMemTrim(int device) {
+  if (device != 0) return record_error(kCudaErrorInvalidDevice);
+  GraphMemory::get().trim();
+  return kCudaSuccess;
 }

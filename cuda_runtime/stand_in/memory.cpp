@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "cuda_runtime/stand_in/api.h"
+#include "cuda_runtime/stand_in/graph_memory.h"
 #include "cuda_runtime/stand_in/memory_ops.h"
 #include "cuda_runtime/stand_in/stream_capture.h"
 #include "cuda_runtime/stand_in/stream_work.h"
@@ -157,6 +158,8 @@ cudaError_t wf::cudart::free_device(void* p) {
 
 WF_CUDART_API cudaError_t cudaFree(void* p) {
   if (const cudaError_t e = check_unsafe_call(); e != kCudaSuccess) return e;
+  // A graph allocation stays reserved for its graph; freeing ends its lifetime.
+  if (GraphMemory::get().contains(p)) return GraphMemory::get().free(p);
   return free_device(p);
 }
 

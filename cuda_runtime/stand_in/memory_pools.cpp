@@ -49,18 +49,6 @@ Pools& pools() {
   return p;
 }
 
-// cudaMemPoolProps of CUDA 13: the fields a pool of device memory is described by.
-struct PoolProps {
-  int alloc_type;    // cudaMemAllocationTypePinned (1)
-  int handle_types;  // cudaMemHandleTypeNone (0): no sharing
-  int location_type, location_id;
-  void* win32_security_attributes;
-  std::size_t max_size;
-  unsigned short usage;
-  unsigned char reserved[54];
-};
-static_assert(sizeof(PoolProps) == 88);
-
 cudaError_t allocate(void** p, std::size_t size, Pool* pool) {
   if (!p) return record_error(kCudaErrorInvalidValue);
   {
@@ -87,9 +75,23 @@ void wf::cudart::forget_pool_allocation(void* p) {
   }
 }
 
-// Stream-ordered allocation is not captured (no memory nodes): refused in a capturing stream.
+// In a capturing stream, stream-ordered allocation makes graph memory nodes (graph_memory.h).
+namespace {
+
+// In a capturing stream an allocation is an allocation node, whose address the call returns.
+NodeMaker alloc_node(void** p, std::size_t size) {
+  return [p, size](CudaGraphNode& n) -> cudaError_t {
+    if (!p) return record_error(kCudaErrorInvalidValue);
+    const cudaError_t e = make_alloc_node(n, size);
+    if (e == kCudaSuccess) *p = n.allocation.address();
+    return e;
+  };
+}
+
+}  // namespace
+
 WF_CUDART_API cudaError_t cudaMallocAsync(void** p, std::size_t size, cudaStream_t stream) {
-  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
+  if (cudaError_t e = kCudaSuccess; captured(stream, alloc_node(p, size), &e)) return e;
   Pool* pool = nullptr;
   {
     auto lock = lock_device();
@@ -102,7 +104,7 @@ WF_CUDART_API cudaError_t cudaMallocAsync_ptsz(void** p, std::size_t size, cudaS
 }
 WF_CUDART_API cudaError_t cudaMallocFromPoolAsync(void** p, std::size_t size, Pool* pool,
                                                   cudaStream_t stream) {
-  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
+  if (cudaError_t e = kCudaSuccess; captured(stream, alloc_node(p, size), &e)) return e;
   return allocate(p, size, pool);
 }
 WF_CUDART_API cudaError_t cudaMallocFromPoolAsync_ptsz(void** p, std::size_t size, Pool* pool,
@@ -112,7 +114,10 @@ WF_CUDART_API cudaError_t cudaMallocFromPoolAsync_ptsz(void** p, std::size_t siz
 
 // cudaFree may free what cudaMallocAsync allocated, and tells the pool (forget_pool_allocation).
 WF_CUDART_API cudaError_t cudaFreeAsync(void* p, cudaStream_t stream) {
-  if (cudaError_t e = kCudaSuccess; captured(stream, nullptr, &e)) return e;
+  if (cudaError_t e = kCudaSuccess; captured(
+          stream, [p](CudaGraphNode& n) { return make_free_node(n, p); }, &e))
+    return e;
+  if (GraphMemory::get().contains(p)) return GraphMemory::get().free(p);
   return free_device(p);
 }
 WF_CUDART_API cudaError_t cudaFreeAsync_ptsz(void* p, cudaStream_t s) {
@@ -141,7 +146,7 @@ WF_CUDART_API cudaError_t cudaDeviceSetMemPool(int device, Pool* pool) {
   return kCudaSuccess;
 }
 
-WF_CUDART_API cudaError_t cudaMemPoolCreate(Pool** pool, const PoolProps* props) {
+WF_CUDART_API cudaError_t cudaMemPoolCreate(Pool** pool, const CudaMemPoolProps* props) {
   if (!pool || !props) return record_error(kCudaErrorInvalidValue);
   // Pinned device memory of device 0 (cudaMemLocationTypeDevice), shared with no one.
   if (props->alloc_type != 1 || props->location_type != 1 || props->location_id != 0)

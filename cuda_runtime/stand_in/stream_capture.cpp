@@ -256,8 +256,14 @@ void wf::cudart::forget_stream(Stream* s) {
   std::lock_guard lock(capture_mutex);
   Capture* c = s ? s->capture : nullptr;
   if (!c) return;
-  c->invalidated = true;
-  if (c->origin == s) return end(c);
+  // A forked stream whose work the origin has joined back may go (CUDA samples'
+  // graphMemoryNodes destroys one mid-capture); any other loses work the graph needed.
+  if (c->origin == s) {
+    c->invalidated = true;
+    return end(c);
+  }
+  const std::set<const CudaGraphNode*> done = joined(*c->origin);
+  for (const CudaGraphNode* n : s->dependencies) c->invalidated |= !done.count(n);
   std::erase(c->streams, s);
   leave(s);
 }

@@ -3,7 +3,10 @@
 // computation captured from two streams that fork and join through events, each launched several
 // times and checked against the CPU after every launch; a kernel node's arguments as they were
 // when it was added, a parameter update of an instantiated graph, a clone, an update of a whole
-// instantiated graph, and the calls a capture refuses.
+// instantiated graph, and the calls a capture refuses. Graph memory: allocation and free nodes
+// built by hand and captured from cudaMallocAsync/cudaFreeAsync (with a forked stream destroyed
+// once joined), an allocation a graph leaves live, and the footprint the allocator reports.
+#include <cstdint>
 #include <cstdio>
 #include <vector>
 
@@ -97,6 +100,145 @@ int run(cudaGraphExec_t exec, cudaStream_t stream, int* host_in, const int* host
 void expect(const char* what, cudaError_t got, cudaError_t want) {
   std::printf("%s: %s%s\n", what, cudaGetErrorName(got), got == want ? "" : " (unexpected)");
   cudaGetLastError();
+}
+
+std::uint64_t footprint(cudaGraphMemAttributeType attribute) {
+  std::uint64_t v = 0;
+  CHECK(cudaDeviceGetGraphMemAttribute(0, attribute, &v));
+  return v;
+}
+
+// Graph memory nodes; returns the wrong results.
+int memory_nodes(int* host_in, int* host_out, cudaStream_t stream) {
+  const std::size_t bytes = kN * sizeof(int);
+  int n = kN, factor = 7, wrong = 0;
+  // in -> buffer (a graph allocation) -> x7 in place -> out, then freed: launchable again.
+  cudaMemAllocNodeParams alloc = {};
+  alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+  alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+  alloc.bytesize = bytes;
+  cudaGraph_t graph;
+  CHECK(cudaGraphCreate(&graph, 0));
+  cudaGraphNode_t alloc_node, copy_in, scale_node, copy_out, free_node;
+  CHECK(cudaGraphAddMemAllocNode(&alloc_node, graph, nullptr, 0, &alloc));
+  int* buffer = static_cast<int*>(alloc.dptr);
+  CHECK(cudaGraphAddMemcpyNode1D(&copy_in, graph, &alloc_node, 1, buffer, host_in, bytes,
+                                 cudaMemcpyHostToDevice));
+  void* args[] = {&buffer, &buffer, &factor, &n};
+  cudaKernelNodeParams k = {};
+  k.func = reinterpret_cast<void*>(graphs::scale);
+  k.gridDim = dim3(kBlocks);
+  k.blockDim = dim3(kThreads);
+  k.kernelParams = args;
+  CHECK(cudaGraphAddKernelNode(&scale_node, graph, &copy_in, 1, &k));
+  CHECK(cudaGraphAddMemcpyNode1D(&copy_out, graph, &scale_node, 1, host_out, buffer, bytes,
+                                 cudaMemcpyDeviceToHost));
+  CHECK(cudaGraphAddMemFreeNode(&free_node, graph, &copy_out, 1, buffer));
+  cudaGraph_t clone;
+  expect("clone of a graph with memory nodes", cudaGraphClone(&clone, graph),
+         cudaErrorNotSupported);
+  const std::uint64_t before = footprint(cudaGraphMemAttrUsedMemCurrent);
+  cudaGraphExec_t exec;
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  for (int l = 0; l < 2; ++l) {
+    new_input(host_in, 20 + l);
+    CHECK(cudaGraphLaunch(exec, stream));
+    CHECK(cudaStreamSynchronize(stream));
+    for (int i = 0; i < kN; ++i) wrong += host_out[i] != factor * host_in[i];
+  }
+  // The allocator keeps the freed memory for later launches until it is trimmed.
+  const std::uint64_t after = footprint(cudaGraphMemAttrUsedMemCurrent);
+  const std::uint64_t reserved = footprint(cudaGraphMemAttrReservedMemCurrent);
+  const std::uint64_t high = footprint(cudaGraphMemAttrUsedMemHigh);
+  CHECK(cudaDeviceGraphMemTrim(0));
+  const std::uint64_t trimmed = footprint(cudaGraphMemAttrUsedMemCurrent);
+  std::printf(
+      "memory nodes: 2 launches, %d wrong; footprint %llu before, %llu after (reserved %llu, "
+      "high %llu), %llu once trimmed\n",
+      wrong, (unsigned long long)before, (unsigned long long)after, (unsigned long long)reserved,
+      (unsigned long long)high, (unsigned long long)trimmed);
+  wrong += after != bytes || reserved != bytes || high != bytes || trimmed != 0;
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+
+  // The same from a capture; the side stream joins, works and is destroyed before the end.
+  cudaStream_t side;
+  cudaEvent_t forked, done;
+  CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+  int* p = nullptr;
+  CHECK(cudaMallocAsync(&p, bytes, stream));
+  CHECK(cudaMemcpyAsync(p, host_in, bytes, cudaMemcpyHostToDevice, stream));
+  CHECK(cudaStreamCreateWithFlags(&side, cudaStreamNonBlocking));
+  CHECK(cudaEventCreate(&forked));
+  CHECK(cudaEventCreate(&done));
+  CHECK(cudaEventRecord(forked, stream));
+  CHECK(cudaStreamWaitEvent(side, forked, 0));
+  graphs::scale<<<kBlocks, kThreads, 0, side>>>(p, p, 5, kN);
+  CHECK(cudaEventRecord(done, side));
+  CHECK(cudaStreamWaitEvent(stream, done, 0));
+  CHECK(cudaStreamDestroy(side));
+  CHECK(cudaMemcpyAsync(host_out, p, bytes, cudaMemcpyDeviceToHost, stream));
+  CHECK(cudaFreeAsync(p, stream));
+  CHECK(cudaStreamEndCapture(stream, &graph));
+  std::size_t count = 0;
+  CHECK(cudaGraphGetNodes(graph, nullptr, &count));
+  std::vector<cudaGraphNode_t> nodes(count);
+  CHECK(cudaGraphGetNodes(graph, nodes.data(), &count));
+  int allocs = 0, frees = 0;
+  for (cudaGraphNode_t node : nodes) {
+    allocs += type_of(node) == cudaGraphNodeTypeMemAlloc;
+    frees += type_of(node) == cudaGraphNodeTypeMemFree;
+  }
+  cudaMemAllocNodeParams got = {};
+  for (cudaGraphNode_t node : nodes)
+    if (type_of(node) == cudaGraphNodeTypeMemAlloc)
+      CHECK(cudaGraphMemAllocNodeGetParams(node, &got));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  int captured_wrong = 0;
+  for (int l = 0; l < 2; ++l) {
+    new_input(host_in, 30 + l);
+    CHECK(cudaGraphLaunch(exec, stream));
+    CHECK(cudaStreamSynchronize(stream));
+    for (int i = 0; i < kN; ++i) captured_wrong += host_out[i] != 5 * host_in[i];
+  }
+  std::printf(
+      "captured memory nodes: %zu nodes, %d allocation, %d free, the allocation node has "
+      "the captured address: %d; 2 launches, %d wrong\n",
+      count, allocs, frees, got.dptr == p && got.bytesize == bytes, captured_wrong);
+  wrong += captured_wrong + (allocs != 1) + (frees != 1) + (got.dptr != p);
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaEventDestroy(forked));
+  CHECK(cudaEventDestroy(done));
+
+  // An allocation the graph does not free outlives the launch until cudaFree; launching the
+  // graph again before that is an error.
+  CHECK(cudaGraphCreate(&graph, 0));
+  CHECK(cudaGraphAddMemAllocNode(&alloc_node, graph, nullptr, 0, &alloc));
+  int* kept = static_cast<int*>(alloc.dptr);
+  cudaMemsetParams m = {};
+  m.dst = kept;
+  m.value = 0x01;
+  m.elementSize = 1;
+  m.width = bytes;
+  m.height = 1;
+  cudaGraphNode_t set_node;
+  CHECK(cudaGraphAddMemsetNode(&set_node, graph, &alloc_node, 1, &m));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  CHECK(cudaGraphLaunch(exec, stream));
+  CHECK(cudaMemcpy(host_out, kept, bytes, cudaMemcpyDeviceToHost));
+  const bool kept_ok = host_out[0] == 0x01010101 && host_out[kN - 1] == 0x01010101;
+  expect("relaunch with the allocation live", cudaGraphLaunch(exec, stream), cudaErrorInvalidValue);
+  expect("cudaFree of the live allocation", cudaFree(kept), cudaSuccess);
+  expect("relaunch after the free", cudaGraphLaunch(exec, stream), cudaSuccess);
+  expect("cudaFreeAsync of it", cudaFreeAsync(kept, stream), cudaSuccess);
+  expect("cudaFree once more", cudaFree(kept), cudaErrorInvalidValue);
+  std::printf("  the allocation kept its contents after the launch: %s\n", kept_ok ? "yes" : "no");
+  wrong += !kept_ok;
+  CHECK(cudaGraphExecDestroy(exec));
+  CHECK(cudaGraphDestroy(graph));
+  CHECK(cudaDeviceGraphMemTrim(0));
+  return wrong;
 }
 
 }  // namespace
@@ -325,6 +467,8 @@ int main() {
   for (int i = 0; i < kN; ++i) changed += host_out[i] != kBias;
   std::printf("refused captures ran nothing: %d elements changed\n", changed);
   total_wrong += changed;
+
+  total_wrong += memory_nodes(host_in, host_out, s1);
 
   CHECK(cudaGraphExecDestroy(exec));
   CHECK(cudaGraphExecDestroy(clone_exec));
