@@ -87,6 +87,9 @@ cudaError_t from_device(void* dst, std::uint64_t src, std::uint64_t n, bool dst_
 // and layered 1D (no height, the layers in depth) or 2D; a gather array is 2D.
 bool within_limits(const CudaExtent& e, unsigned flags) {
   auto le = [](std::size_t v, int limit) { return v <= static_cast<std::size_t>(limit); };
+  if (flags & kArrayCubemap)
+    return le(e.width, kMaxArrayCubemap) &&
+           ((flags & kArrayLayered) == 0 || le(e.depth / 6, kMaxArrayCubemapLayers));
   if (flags & kArrayLayered) {
     if (e.height == 0)
       return le(e.width, kMaxArray1DLayered[0]) && le(e.depth, kMaxArray1DLayered[1]);
@@ -103,16 +106,19 @@ bool within_limits(const CudaExtent& e, unsigned flags) {
 cudaError_t allocate(cudaArray_t* out, const CudaChannelFormatDesc* desc, CudaExtent e,
                      unsigned flags) {
   if (!out || !desc) return record_error(kCudaErrorInvalidValue);
-  if (flags & kArrayCubemap)
-    StandIn::get().host_error(
-        "cudaMalloc3DArray: cube map arrays (cudaArrayCubemap) are not "
-        "modelled");
   const std::uint32_t eb = element_bytes(*desc);
   const bool layered = (flags & kArrayLayered) != 0;
-  // Layered arrays need their layer count in depth; others have no depth without a height.
-  const bool shape_ok = layered ? e.depth != 0 : !(e.height == 0 && e.depth != 0);
+  const bool cube = (flags & kArrayCubemap) != 0;
+  // Layered arrays need their layer count in depth; others have no depth without a height. A
+  // cube map has square faces, six per cube: a depth of 6, or a multiple of 6 if layered.
+  const bool shape_ok =
+      cube ? e.width == e.height && e.depth != 0 && e.depth % 6 == 0 && (layered || e.depth == 6)
+      : layered ? e.depth != 0
+                : !(e.height == 0 && e.depth != 0);
   if (eb == 0 || e.width == 0 || !shape_ok ||
-      (flags & ~unsigned{kArrayLayered | kArraySurfaceLoadStore | kArrayTextureGather}))
+      (flags &
+       ~unsigned{kArrayLayered | kArrayCubemap | kArraySurfaceLoadStore | kArrayTextureGather}) ||
+      (cube && (flags & kArrayTextureGather)))
     return record_error(kCudaErrorInvalidValue);
   if (!within_limits(e, flags)) return record_error(kCudaErrorInvalidValue);
   auto rec = std::make_unique<ArrayRecord>();

@@ -125,7 +125,15 @@ std::optional<int> device_attribute(const DeviceInfo& d, int a) {
     case 71:
     case 72:
       return kMaxTexture2DLinear[a - 70];
-    // The alternate 3D shape, cube maps (47-49, 52-54, 66-68) and mipmaps (73, 74, 77): 0, below.
+    case 52:  // cube maps: textures and surfaces
+    case 53:
+    case 66:
+    case 67:
+      return kMaxArrayCubemap;
+    case 54:
+    case 68:
+      return kMaxArrayCubemapLayers;
+    // The alternate 3D shape (47-49) and mipmaps (73, 74, 77): 0, below.
     case 92:
     case 93:
     case 94:

@@ -33,6 +33,10 @@ inline constexpr int kMaxArray3D = 16384;
 inline constexpr int kMaxArray1DLayered[2] = {32768, 2048};
 inline constexpr int kMaxArray2DLayered[3] = {32768, 32768, 2048};
 inline constexpr int kMaxArrayGather = 32768;
+// Cube maps (cudaArrayCubemap): faces up to 32768 x 32768, and layered up to 2046 cubes, as
+// deviceQuery prints them for the same devices.
+inline constexpr int kMaxArrayCubemap = 32768;
+inline constexpr int kMaxArrayCubemapLayers = 2046;
 // Texture objects over linear memory: 1D up to 2^27 elements; pitched 2D up to 65536 x 65536
 // elements, with any pitch a 2D copy takes (memPitch) that is a multiple of the pitch alignment.
 inline constexpr int kMaxTexture1DLinear = 1 << 27;
@@ -41,7 +45,7 @@ inline constexpr int kMaxTexture2DLinear[3] = {65536, 65536, kMaxTexturePitch};
 
 // The value of a cudaDeviceAttr, or empty for a number CUDA 13 does not define (reserved or out
 // of range), which the runtime answers with cudaErrorInvalidValue. Capabilities the model does
-// not have (cube maps, mipmaps, peer access, ...) are 0, as on a device that lacks them, so a
+// not have (mipmaps, peer access, ...) are 0, as on a device that lacks them, so a
 // program that checks takes its fallback path or says it cannot run; a capability is 1 only when
 // the stand-in implements what it promises, and a limit is the one it enforces.
 std::optional<int> device_attribute(const DeviceInfo& d, int attribute);

@@ -57,7 +57,8 @@ cudaError_t describe(const CudaResourceDesc& r, const char* api, bool surface,
       d.width = static_cast<std::uint32_t>(a->extent.width);
       d.height = static_cast<std::uint32_t>(a->height());
       d.depth = static_cast<std::uint32_t>(a->depth());
-      d.layered = (a->flags & kArrayLayered) ? 1 : 0;
+      d.cubemap = (a->flags & kArrayCubemap) ? 1 : 0;
+      d.layered = (a->flags & kArrayLayered) || d.cubemap ? 1 : 0;
       if (d.layered && a->extent.height == 0) {
         // A 1D layered array: each layer is one row.
         d.slice_pitch = a->row_pitch;
@@ -147,6 +148,15 @@ WF_CUDART_API cudaError_t cudaCreateTextureObject(cudaTextureObject_t* out,
   d.read_normalized = tex->readMode == 1;
   d.normalized_coords = tex->normalizedCoords != 0;
   for (unsigned k = 0; k < 4; ++k) d.border[k] = tex->borderColor[k];
+  // Seamless cube maps ignore the address modes: point sampling clamps; linear filtering along
+  // a face's border blends texels of the neighbouring faces, which the model does not do.
+  if (tex->seamlessCubemap) {
+    if (!d.cubemap) return record_error(kCudaErrorInvalidValue);
+    if (d.filter_linear)
+      s.host_error(std::string(kApi) +
+                   ": seamless cube map filtering (linear filtering across faces) is not modelled");
+    for (auto& m : d.address_mode) m = static_cast<std::uint32_t>(ptx::AddressMode::kClamp);
+  }
   if (res->resType == kResourceLinear) {
     // Linear memory has no addressing modes (tex1Dfetch): an index outside it reads zeros.
     for (auto& m : d.address_mode) m = static_cast<std::uint32_t>(ptx::AddressMode::kBorder);

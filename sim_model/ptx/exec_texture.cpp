@@ -46,6 +46,7 @@ void Executor::exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRe
   const TexGeom geom = tex_geom(in);
   const unsigned dims = tex_dims(geom);
   const bool layered = tex_layered(geom);
+  const bool cube = tex_cube(geom);
   const std::uint32_t magic = surface ? kSurfaceMagic : kTextureMagic;
   const char* object = surface ? "surface" : "texture";
 
@@ -96,6 +97,17 @@ void Executor::exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRe
         else
           c.i[j] = static_cast<std::int32_t>(low32(coordinate(l, k)));
       }
+      // A cube map is a layered 2D texture of six faces per cube; the face's coordinates are
+      // normalized whatever the texture says.
+      if (cube) {
+        if (!d.cubemap)
+          fault(w, l,
+                fmt::format("texture object handle 0x{:x} names no cube map (tex.cube)", loaded));
+        const texture::CubeFace f = texture::cube_face(c.f[0], c.f[1], c.f[2]);
+        c.f = {f.s, f.t, 0};
+        c.layer = static_cast<std::int32_t>(f.face) + 6 * c.layer;
+        d.normalized_coords = 1;
+      }
       const bool as_float_result = texture::returns_float(d);
       std::array<std::uint32_t, 4> out{};
       std::array<std::uint8_t, 16> bytes{};
@@ -123,7 +135,7 @@ void Executor::exec_texture(const Instr& in, Warp& w, std::uint64_t mask, StepRe
                                    : texture::texel_int(d, bytes.data())[comp];
         }
       } else {
-        const texture::Footprint f = texture::footprint(d, dims, c);
+        const texture::Footprint f = texture::footprint(d, cube ? 2 : dims, c);
         if (as_float_result) {
           std::array<float, 4> acc{};
           for (unsigned t = 0; t < f.count; ++t) {

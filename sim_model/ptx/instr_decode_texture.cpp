@@ -1,6 +1,6 @@
 // tex, tld4, suld.b and sust.b: the texture and surface instructions nvcc emits for texture and
-// surface objects (tex1Dfetch, tex1D/2D/3D and their layered forms, tex2Dgather, surf*read and
-// surf*write). Forms that need a feature the model lacks (mipmaps' texel offsets, cube maps,
+// surface objects (tex1Dfetch, tex1D/2D/3D, texCubemap and their layered forms, tex2Dgather,
+// surf*read and surf*write). Forms that need a feature the model lacks (mipmaps' texel offsets,
 // multisample textures, formatted surface stores) are refused here by name.
 #include <fmt/format.h>
 
@@ -16,6 +16,8 @@ std::optional<TexGeom> geometry_from(std::string_view w) {
   if (w == ".3d") return TexGeom::k3D;
   if (w == ".a1d") return TexGeom::kA1D;
   if (w == ".a2d") return TexGeom::kA2D;
+  if (w == ".cube") return TexGeom::kCube;
+  if (w == ".acube") return TexGeom::kACube;
   return std::nullopt;
 }
 
@@ -46,15 +48,17 @@ void require_vector(Ctx& c, std::size_t i, unsigned n) {
 }
 
 TexGeom take_geometry(Ctx& c) {
-  for (std::string_view w : {".cube", ".acube", ".2dms", ".a2dms"}) {
+  for (std::string_view w : {".2dms", ".a2dms"}) {
     if (c.take(w))
-      c.error(c.mn, fmt::format("unsupported texture geometry '{}' for '{}' (cube maps and "
-                                "multisample textures are not modelled)",
+      c.error(c.mn, fmt::format("unsupported texture geometry '{}' for '{}' (multisample "
+                                "textures are not modelled)",
                                 w, c.name));
   }
   auto g = c.take_if(geometry_from);
   if (!g)
-    c.error(c.mn, fmt::format("expected a geometry (.1d, .2d, .3d, .a1d, .a2d) on '{}'", c.name));
+    c.error(c.mn, fmt::format("expected a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube, .acube) "
+                              "on '{}'",
+                              c.name));
   return *g;
 }
 
@@ -79,7 +83,7 @@ void decode_tex(Ctx& c) {
   const bool grad = !gather && !level && c.take(".grad");
   const TexGeom g = take_geometry(c);
   if (gather && g != TexGeom::k2D && g != TexGeom::kA2D)
-    c.error(c.mn, "expected .2d or .a2d on 'tld4'");
+    c.error(c.mn, "expected .2d or .a2d on 'tld4' (gathers from cube maps are not modelled)");
   in.sub = tex_sub(g, component);
   in.type = c.type(0);
   in.type2 = c.type(1);
@@ -93,6 +97,8 @@ void decode_tex(Ctx& c) {
   if (in.type2 != Type::F32 && in.type2 != Type::S32)
     c.error(c.mn, fmt::format("unsupported coordinate type '{}' for '{}' (expected .f32 or .s32)",
                               type_name(in.type2), c.name));
+  if (tex_cube(g) && in.type2 != Type::F32)
+    c.error(c.mn, fmt::format("expected .f32 coordinates on '{}' of a cube map", c.name));
   const std::size_t n = 2 + (level ? 1 : 0) + (grad ? 2 : 0);
   if (c.ops.size() == 3 && !level)
     c.error(*c.ops[2].tok, fmt::format("unsupported operand 3 of '{}' (texel offsets and depth "
@@ -112,6 +118,10 @@ void decode_surface(Ctx& c) {
                               c.name));
   if (!c.take(".b")) c.error(c.mn, fmt::format("expected .b on '{}'", c.name));
   const TexGeom g = take_geometry(c);
+  if (tex_cube(g))
+    c.error(c.mn, fmt::format("expected .1d, .2d, .3d, .a1d or .a2d on '{}' (a cube map's "
+                              "surface is addressed as a layered 2D surface)",
+                              c.name));
   SurfaceMode mode = SurfaceMode::kTrap;
   if (c.take(".clamp"))
     mode = SurfaceMode::kClamp;

@@ -39,6 +39,9 @@ struct TextureDescriptor {
   std::uint32_t read_normalized = 0;          // cudaReadModeNormalizedFloat
   std::uint32_t normalized_coords = 0;
   float border[4] = {0, 0, 0, 0};
+  // A cube map (cudaArrayCubemap): a 2D layered array of square faces, six per cube in the order
+  // +x, -x, +y, -y, +z, -z, that tex.cube and tex.acube address by direction.
+  std::uint32_t cubemap = 0;
 };
 
 // What the stand-in allocates per object: one allocation unit of the device.

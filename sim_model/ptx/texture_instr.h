@@ -8,7 +8,9 @@
 
 namespace wf::ptx {
 
-enum class TexGeom : std::uint8_t { k1D, k2D, k3D, kA1D, kA2D };
+// kCube and kACube (tex only): a direction x, y, z, which selects a face of a cube map and the
+// point on it (texture_sampling.h), after a cube index for kACube.
+enum class TexGeom : std::uint8_t { k1D, k2D, k3D, kA1D, kA2D, kCube, kACube };
 // What a surface access does outside the surface: fault, clamp to the nearest element, or
 // read zeros and drop stores.
 enum class SurfaceMode : std::uint8_t { kTrap, kClamp, kZero };
@@ -22,12 +24,15 @@ constexpr TexGeom tex_geom(const Instr& in) {
 constexpr unsigned tex_extra(const Instr& in) {
   return in.sub >> 4;
 }
-// Spatial dimensions, and whether a layer index comes first among the coordinates.
+constexpr bool tex_cube(TexGeom g) {
+  return g == TexGeom::kCube || g == TexGeom::kACube;
+}
+// Coordinates per layer (a cube's direction has three), and whether a layer index comes first.
 constexpr unsigned tex_dims(TexGeom g) {
-  return g == TexGeom::k1D || g == TexGeom::kA1D ? 1 : g == TexGeom::k3D ? 3 : 2;
+  return g == TexGeom::k1D || g == TexGeom::kA1D ? 1 : g == TexGeom::k3D || tex_cube(g) ? 3 : 2;
 }
 constexpr bool tex_layered(TexGeom g) {
-  return g == TexGeom::kA1D || g == TexGeom::kA2D;
+  return g == TexGeom::kA1D || g == TexGeom::kA2D || g == TexGeom::kACube;
 }
 
 }  // namespace wf::ptx

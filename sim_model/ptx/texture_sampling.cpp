@@ -100,6 +100,29 @@ float quantize_weight(float frac) {
   return std::nearbyint(frac * 256.0f) / 256.0f;
 }
 
+CubeFace cube_face(float x, float y, float z) {
+  const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  float m, s, t;
+  unsigned face;
+  if (ax >= ay && ax >= az) {
+    face = x >= 0 ? 0 : 1;
+    m = ax;
+    s = x >= 0 ? -z : z;
+    t = -y;
+  } else if (ay >= az) {
+    face = y >= 0 ? 2 : 3;
+    m = ay;
+    s = x;
+    t = y >= 0 ? z : -z;
+  } else {
+    face = z >= 0 ? 4 : 5;
+    m = az;
+    s = z >= 0 ? x : -x;
+    t = -y;
+  }
+  return {face, (s / m + 1) / 2, (t / m + 1) / 2};
+}
+
 Footprint footprint(const TextureDescriptor& d, unsigned dims, const Coords& c) {
   const bool linear = d.filter_linear != 0 && !c.integer;
   std::array<Axis, 3> ax{};

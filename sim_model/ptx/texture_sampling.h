@@ -44,6 +44,17 @@ struct Footprint {
 // it and the coordinates are floats; integer coordinates are texel indices, point sampled.
 Footprint footprint(const TextureDescriptor& d, unsigned dims, const Coords& c);
 
+// A cube map fetch (tex.cube): the face the direction (x, y, z) points at and the normalized
+// coordinates (s, t) on it, as the CUDA C Programming Guide's cubemap table defines them: the
+// coordinate of largest magnitude m selects the face (+x, -x, +y, -y, +z, -z: 0 to 5), and the
+// point is ((s'/m + 1) / 2, (t'/m + 1) / 2) for the face's s' and t'. The guide leaves ties open;
+// here x wins over y and z, and y over z.
+struct CubeFace {
+  unsigned face = 0;
+  float s = 0, t = 0;
+};
+CubeFace cube_face(float x, float y, float z);
+
 // tld4: the four texels of the 2D bilinear footprint, in the order of the PTX ISA (and of
 // OpenGL's textureGather): (i0, j1), (i1, j1), (i1, j0), (i0, j0). A texel outside a border-mode
 // texture has `inside` false.

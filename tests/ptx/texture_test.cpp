@@ -120,6 +120,27 @@ TEST(TextureFiltering, PointSamplingTakesTheFloorAndMirrors) {
   EXPECT_EQ(f.weight[0], 1.0f);
 }
 
+// The programming guide's cubemap table: the major axis picks the face, the other two the point.
+TEST(TextureCubemap, FaceAndPointOfEachMajorAxis) {
+  struct Case {
+    float x, y, z;
+    unsigned face;
+    float s, t;
+  };
+  const Case cases[] = {
+      {1, 0.5f, -0.5f, 0, 0.75f, 0.25f},  {-2, 0.5f, -1, 1, 0.25f, 0.375f},
+      {0.5f, 1, 0.25f, 2, 0.75f, 0.625f}, {0.5f, -1, 0.25f, 3, 0.75f, 0.375f},
+      {-0.5f, 0.5f, 1, 4, 0.25f, 0.25f},  {-0.5f, 0.5f, -1, 5, 0.75f, 0.25f},
+      {1, 1, 1, 0, 0.0f, 0.0f},  // a tie: x first
+  };
+  for (const Case& c : cases) {
+    const texture::CubeFace f = texture::cube_face(c.x, c.y, c.z);
+    EXPECT_EQ(f.face, c.face) << c.x << " " << c.y << " " << c.z;
+    EXPECT_FLOAT_EQ(f.s, c.s) << c.x << " " << c.y << " " << c.z;
+    EXPECT_FLOAT_EQ(f.t, c.t) << c.x << " " << c.y << " " << c.z;
+  }
+}
+
 TEST(TextureFiltering, GatherOrderIsCounterClockwiseFromLowerLeft) {
   TextureDescriptor d = float_texture(4, 4);
   d.address_mode[0] = d.address_mode[1] = static_cast<std::uint32_t>(AddressMode::kClamp);
@@ -380,8 +401,16 @@ TEST(TextureDecode, RefusesWhatItDoesNotModelByName) {
     });
   };
   EXPECT_EQ(decode("tex.2d.v4.f32.f32 {%r4, %r5, %r6, %r7}, [%rd1, {%f1, %f2}];"), "(no error)");
-  EXPECT_NE(decode("tex.cube.v4.f32.f32 {%r4, %r5, %r6, %r7}, [%rd1, {%f1, %f2, %f3, %f4}];")
-                .find("cube maps"),
+  EXPECT_EQ(decode("tex.cube.v4.f32.f32 {%r4, %r5, %r6, %r7}, [%rd1, {%f1, %f2, %f3, %f4}];"),
+            "(no error)");
+  EXPECT_NE(decode("tex.cube.v4.f32.s32 {%r4, %r5, %r6, %r7}, [%rd1, {%r1, %r2, %r3, %r4}];")
+                .find("expected .f32 coordinates"),
+            std::string::npos);
+  EXPECT_NE(decode("tex.2dms.v4.f32.s32 {%r4, %r5, %r6, %r7}, [%rd1, {%r1, %r2, %r3, %r4}];")
+                .find("multisample"),
+            std::string::npos);
+  EXPECT_NE(decode("suld.b.cube.b32.trap {%r3}, [%rd1, {%r1, %r2, %r3, %r4}];")
+                .find("layered 2D surface"),
             std::string::npos);
   EXPECT_NE(decode("tex.2d.v4.f32.f32 {%r4, %r5, %r6, %r7}, [%rd1, {%f1}];")
                 .find("expected 2 coordinates"),

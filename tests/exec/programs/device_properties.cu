@@ -409,6 +409,15 @@ int main() {
       expect(!made(extent(l.limit + 1), l.flags), what);
       ++checked;
     }
+    // Cube maps: six square faces per cube, up to maxTextureCubemapLayered[1] cubes when
+    // layered (faces of one byte; a face at maxTextureCubemap would not fit the memory).
+    const int cubes = p.maxTextureCubemapLayered[1];
+    expect(cubes > 0 && p.maxTextureCubemap > 0 && p.maxSurfaceCubemap == p.maxTextureCubemap &&
+               made(make_cudaExtent(1, 1, 6 * cubes), cudaArrayCubemap | cudaArrayLayered),
+           "a layered cube map at maxTextureCubemapLayered is made");
+    expect(!made(make_cudaExtent(1, 1, 6 * (cubes + 1)), cudaArrayCubemap | cudaArrayLayered),
+           "a layered cube map of one cube more is refused");
+    expect(!made(make_cudaExtent(2, 1, 6), cudaArrayCubemap), "a cube map of faces not square");
     std::printf("%d array limits: 1D %d, 2D %d x %d, 3D %d, layered 2D %d x %d x %d\n", checked,
                 p.maxTexture1D, p.maxTexture2D[0], p.maxTexture2D[1], p.maxTexture3D[0],
                 p.maxTexture2DLayered[0], p.maxTexture2DLayered[1], p.maxTexture2DLayered[2]);

@@ -2,8 +2,9 @@
 // CPU: a CSR sparse matrix-vector product whose matrix and vector are read with tex1Dfetch from
 // linear memory (integer and normalized-float fetches, and indices past the end), a 2D CUDA
 // array sampled with bilinear filtering at normalized coordinates in each addressing mode and
-// gathered with tex2Dgather, a 3D array sampled trilinearly, a layered array, a pitched 2D
-// texture over cudaMalloc memory, and a surface written by one kernel and read by another.
+// gathered with tex2Dgather, a 3D array sampled trilinearly, a layered array, cube maps (one and
+// a layered pair, sampled bilinearly within the face a direction selects), a pitched 2D texture
+// over cudaMalloc memory, and a surface written by one kernel and read by another.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -88,6 +89,24 @@ float bilinear(const std::vector<float>& t, int w, int h, float x, float y,
          (1 - a) * b * texel(t, w, h, i, j + 1, m) + a * b * texel(t, w, h, i + 1, j + 1, m);
 }
 
+// The cube face a direction points at and the normalized point on it, from the programming
+// guide's cubemap table (ties, which the samples below avoid, go to x, then y).
+int cube_face(float x, float y, float z, float* s, float* t) {
+  const float ax = std::fabs(x), ay = std::fabs(y), az = std::fabs(z);
+  int face;
+  float m, sc, tc;
+  if (ax >= ay && ax >= az) {
+    face = x >= 0 ? 0 : 1, m = ax, sc = x >= 0 ? -z : z, tc = -y;
+  } else if (ay >= az) {
+    face = y >= 0 ? 2 : 3, m = ay, sc = x, tc = y >= 0 ? z : -z;
+  } else {
+    face = z >= 0 ? 4 : 5, m = az, sc = z >= 0 ? x : -x, tc = -y;
+  }
+  *s = (sc / m + 1) / 2;
+  *t = (tc / m + 1) / 2;
+  return face;
+}
+
 // ---- kernels -------------------------------------------------------------------------------
 
 __global__ void spmv(cudaTextureObject_t rows, cudaTextureObject_t cols, cudaTextureObject_t vals,
@@ -123,6 +142,14 @@ __global__ void sample3d(cudaTextureObject_t t, cudaTextureObject_t layered, con
   if (i >= n) return;
   out[2 * i] = tex3D<float>(t, at[i].x, at[i].y, at[i].z);
   out[2 * i + 1] = tex2DLayered<float>(layered, at[i].x, at[i].y, static_cast<int>(at[i].w));
+}
+
+__global__ void sample_cube(cudaTextureObject_t cube, cudaTextureObject_t cubes, const float4* at,
+                            float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  out[2 * i] = texCubemap<float>(cube, at[i].x, at[i].y, at[i].z);
+  out[2 * i + 1] = texCubemapLayered<float>(cubes, at[i].x, at[i].y, at[i].z, i % 2);
 }
 
 __global__ void surface_write(cudaSurfaceObject_t s, int w, int h) {
@@ -332,7 +359,7 @@ int main() {
     CHECK(cudaFree(d_out));
   }
 
-  // ---- 3. A 3D array (trilinear) and a layered 2D array (point) -----------------------------
+  // ---- 3. A 3D array (trilinear), a layered 2D array (point) and cube maps (bilinear) ------
   {
     const int w = 4, h = 4, d = 3;
     std::vector<float> vol(w * h * d);
@@ -394,6 +421,58 @@ int main() {
     std::printf("3d and layered: %d samples, sum %.6f\n", n, sum);
     CHECK(cudaDestroyTextureObject(t3));
     CHECK(cudaDestroyTextureObject(tl));
+
+    // Cube maps: one cube, and a layered array of two, of 4 x 4 faces, bilinear with wrap
+    // within each face (not seamless), at random directions.
+    const int fw = 4;
+    unsigned seed = 11;
+    std::vector<float> faces(2 * 6 * fw * fw);
+    for (std::size_t i = 0; i < faces.size(); ++i) faces[i] = static_cast<float>(lcg(seed) % 64);
+    cudaArray_t cube, cubes;
+    CHECK(cudaMalloc3DArray(&cube, &fd, make_cudaExtent(fw, fw, 6), cudaArrayCubemap));
+    CHECK(cudaMalloc3DArray(&cubes, &fd, make_cudaExtent(fw, fw, 12),
+                            cudaArrayCubemap | cudaArrayLayered));
+    for (cudaArray_t a : {cube, cubes}) {
+      cudaMemcpy3DParms p = {};
+      p.srcPtr = make_cudaPitchedPtr(faces.data(), fw * 4, fw, fw);
+      p.dstArray = a;
+      p.extent = make_cudaExtent(fw, fw, a == cube ? 6 : 12);
+      p.kind = cudaMemcpyHostToDevice;
+      CHECK(cudaMemcpy3D(&p));
+    }
+    cudaTextureObject_t tc =
+        make_texture(array_resource(cube), cudaAddressModeWrap, cudaFilterModeLinear, true);
+    cudaTextureObject_t tcs =
+        make_texture(array_resource(cubes), cudaAddressModeWrap, cudaFilterModeLinear, true);
+    std::vector<float4> dirs(n);
+    for (auto& d : dirs) {
+      auto r = [&] { return static_cast<float>(lcg(seed) % 2001) / 1000.0f - 1.0f; };
+      d = make_float4(r(), r(), r(), 0);
+    }
+    CHECK(cudaMemcpy(d_at, dirs.data(), n * sizeof(float4), cudaMemcpyHostToDevice));
+    sample_cube<<<1, 64>>>(tc, tcs, d_at, d_out, n);
+    CHECK(cudaMemcpy(out.data(), d_out, 2 * n * 4, cudaMemcpyDeviceToHost));
+    double cube_sum = 0;
+    int faces_hit = 0;
+    for (int i = 0; i < n; ++i) {
+      float fs, ft;
+      const int face = cube_face(dirs[i].x, dirs[i].y, dirs[i].z, &fs, &ft);
+      faces_hit |= 1 << face;
+      for (int layered = 0; layered < 2; ++layered) {
+        const int layer = layered ? face + 6 * (i % 2) : face;
+        const std::vector<float> image(faces.begin() + layer * fw * fw,
+                                       faces.begin() + (layer + 1) * fw * fw);
+        const float want = bilinear(image, fw, fw, fs * fw, ft * fw, cudaAddressModeWrap);
+        expect(out[2 * i + layered] == want, layered ? "layered cube map" : "cube map", i);
+        cube_sum += out[2 * i + layered];
+      }
+    }
+    std::printf("cube maps: %d samples on %d faces, sum %.6f\n", n, __builtin_popcount(faces_hit),
+                cube_sum);
+    CHECK(cudaDestroyTextureObject(tc));
+    CHECK(cudaDestroyTextureObject(tcs));
+    CHECK(cudaFreeArray(cube));
+    CHECK(cudaFreeArray(cubes));
     CHECK(cudaFreeArray(a3));
     CHECK(cudaFreeArray(al));
     CHECK(cudaFree(d_at));
