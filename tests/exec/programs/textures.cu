@@ -55,6 +55,17 @@ cudaResourceDesc array_resource(cudaArray_t a) {
   return r;
 }
 
+// w x h x d floats, row after row and slice (or layer) after slice, into a 3D or layered array.
+void copy_floats_to_array(float* host, cudaArray_t a, int w, int h, int d) {
+  cudaMemcpy3DParms p;
+  std::memset(&p, 0, sizeof p);
+  p.srcPtr = make_cudaPitchedPtr(host, w * 4, w, h);
+  p.dstArray = a;
+  p.extent = make_cudaExtent(w, h, d);
+  p.kind = cudaMemcpyHostToDevice;
+  CHECK(cudaMemcpy3D(&p));
+}
+
 // ---- CPU reference of the CUDA programming guide's texture fetching -------------------------
 
 int address(int i, int n, cudaTextureAddressMode mode) {
@@ -368,15 +379,7 @@ int main() {
     cudaArray_t a3, al;
     CHECK(cudaMalloc3DArray(&a3, &fd, make_cudaExtent(w, h, d)));
     CHECK(cudaMalloc3DArray(&al, &fd, make_cudaExtent(w, h, d), cudaArrayLayered));
-    for (cudaArray_t a : {a3, al}) {
-      cudaMemcpy3DParms p;
-      std::memset(&p, 0, sizeof p);
-      p.srcPtr = make_cudaPitchedPtr(vol.data(), w * 4, w, h);
-      p.dstArray = a;
-      p.extent = make_cudaExtent(w, h, d);
-      p.kind = cudaMemcpyHostToDevice;
-      CHECK(cudaMemcpy3D(&p));
-    }
+    for (cudaArray_t a : {a3, al}) copy_floats_to_array(vol.data(), a, w, h, d);
     cudaTextureObject_t t3 =
         make_texture(array_resource(a3), cudaAddressModeClamp, cudaFilterModeLinear, false);
     cudaTextureObject_t tl =
@@ -432,14 +435,8 @@ int main() {
     CHECK(cudaMalloc3DArray(&cube, &fd, make_cudaExtent(fw, fw, 6), cudaArrayCubemap));
     CHECK(cudaMalloc3DArray(&cubes, &fd, make_cudaExtent(fw, fw, 12),
                             cudaArrayCubemap | cudaArrayLayered));
-    for (cudaArray_t a : {cube, cubes}) {
-      cudaMemcpy3DParms p = {};
-      p.srcPtr = make_cudaPitchedPtr(faces.data(), fw * 4, fw, fw);
-      p.dstArray = a;
-      p.extent = make_cudaExtent(fw, fw, a == cube ? 6 : 12);
-      p.kind = cudaMemcpyHostToDevice;
-      CHECK(cudaMemcpy3D(&p));
-    }
+    for (cudaArray_t a : {cube, cubes})
+      copy_floats_to_array(faces.data(), a, fw, fw, a == cube ? 6 : 12);
     cudaTextureObject_t tc =
         make_texture(array_resource(cube), cudaAddressModeWrap, cudaFilterModeLinear, true);
     cudaTextureObject_t tcs =
