@@ -24,6 +24,10 @@ IssueStage::IssueStage(SmCore& core, LoadStoreUnit& lsu)
     scheduler_mask_.at(w % n) |= SmCore::bit(w);
     index_in_scheduler_.at(w) = static_cast<std::uint8_t>(w / n);
   }
+  const std::array<unsigned, kNumUnits> units{core.config.sp_units, core.config.sfu_units,
+                                              core.config.ldst_units};
+  for (unsigned u = 0; u < kNumUnits; ++u)
+    if (units[u] < n) shared_units_ |= 1u << u;
   if (core.config.large_warp_size)
     for (unsigned k = 0; k < n; ++k) packers_.push_back(std::make_unique<SubwarpIssue>(core, lsu));
   core.stats.active_lanes.assign(std::size_t{n} * core.config.machine.warp_size + 1, 0);
@@ -69,6 +73,7 @@ void IssueStage::update_cta_age() {
 
 void IssueStage::reset() {
   for (auto& s : schedulers_) s.reset();
+  first_ = 0;
   trace_.clear();
 }
 
@@ -118,7 +123,11 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
                                  core_.in_state(WarpState::kIssued)) &
                                 core_.live_mask;
   core_.recheck_mask = 0;
-  for (unsigned k = 0; k < n; ++k) {
+  // The schedulers look in turn, from first_ on: where they share too few units of a kind,
+  // the one that looks first takes the unit that frees.
+  const unsigned first = first_;
+  for (unsigned i = 0; i < n; ++i) {
+    const unsigned k = first + i < n ? first + i : first + i - n;
     const std::uint64_t mine = scheduler_mask_[k];
     for (std::uint64_t m = recheck & mine; m; m &= m - 1) {
       const unsigned w = static_cast<unsigned>(std::countr_zero(m));
@@ -165,6 +174,8 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     const int pick = select(k, ready);
     if (pick >= 0) {
       const unsigned w = static_cast<unsigned>(pick) * n + k;
+      if ((shared_units_ >> static_cast<unsigned>(core_.warps[w].next_timing.unit)) & 1)
+        first_ = k + 1 < n ? k + 1 : 0;
       lanes += issue(w, k, now);
       core_.set_state(w, WarpState::kIssued, now);
       issued[k] = static_cast<int>(w);

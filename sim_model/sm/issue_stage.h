@@ -87,6 +87,16 @@ class IssueStage {
   // schedulers have none ready, and this answers them without touching the scheduler.
   std::uint32_t calls_without_ready_ = 0;
   std::vector<WarpScheduler> schedulers_;
+  // Schedulers share the SM's units. Of a kind with fewer units than schedulers (bit u of
+  // shared_units_: on gtx480 the SFU and the LD/ST unit), the scheduler that looks first in a
+  // cycle takes the unit that frees. A round robin over the grants of those kinds decides who
+  // looks first: first_ moves past each scheduler that claims one. With a fixed order,
+  // scheduler 0's memory instructions kept scheduler 1's waiting for as long as it had any (a
+  // CTA's odd warps started up to 1.5 M cycles after its even ones in a memory-bound kernel).
+  // GPGPU-Sim 4.0 rotates its order every cycle instead, which a unit that frees every even
+  // number of cycles (a 32-line load, the SFU's interval of 4) still always gives to one side.
+  std::uint32_t shared_units_ = 0;
+  unsigned first_ = 0;
   std::array<std::uint8_t, 64> index_in_scheduler_{};  // w / n, without a division per warp
   std::vector<unsigned> released_;                     // warps a barrier released this cycle
   std::vector<IssueEvent> trace_;

@@ -59,11 +59,11 @@ TraceRun run_trace(const TimingConfig& config, const std::string& body, unsigned
 // One 32-thread warp of `ptx` (a kernel k without parameters, addressing `memory`) on the
 // fixed-latency memory: the issue trace.
 std::vector<IssueEvent> one_warp_on_fixed_memory(const TimingConfig& c, const std::string& ptx,
-                                                 ptx::GlobalMemory& memory) {
+                                                 ptx::GlobalMemory& memory, unsigned threads = 32) {
   const ptx::Module m = ptx::parse_module(ptx, "test.ptx");
   ptx::LaunchContext ctx;
   ctx.module = &m;
-  ctx.block = {32, 1, 1};
+  ctx.block = {threads, 1, 1};
   ctx.memory = &memory;
   auto session = std::make_shared<gpu::TimingSession>(c);
   session->use_fixed_latency_memory();
@@ -175,6 +175,46 @@ TEST(SmPipeline, LoadWaitsWhileTheL1CannotTakeItsLines) {
   const std::vector<IssueEvent> t = one_warp_on_fixed_memory(c, ptx, memory);
   ASSERT_EQ(t.size(), 6u);  // mov, mul, add, ld, ld, ret
   EXPECT_GE(t[4].cycle - t[3].cycle, c.dram_min_latency);
+}
+
+// Two schedulers share the LD/ST unit. Eight warps (four per scheduler) each issue eight
+// independent loads of 32 lines, so the unit is busy for most cycles and both schedulers have a
+// load waiting whenever it frees. Which scheduler goes first rotates with the cycle: the loads
+// of the two interleave. With scheduler 0 always first, its warps took the unit every time it
+// freed, and scheduler 1's first load waited for all 32 of scheduler 0's.
+TEST(SmPipeline, SchedulersTakeTurnsAtTheLoadStoreUnit) {
+  const TimingConfig c = one_sm("lrr");
+  ptx::GlobalMemory memory;
+  const std::uint64_t base = memory.allocate(8 * 32768);
+  std::string loads;
+  for (int i = 0; i < 8; ++i)
+    loads += fmt::format("  ld.global.u32 %r{}, [%rd2+{}];\n", 10 + i, i * 32768);
+  const std::string ptx = fmt::format(
+      ".version 7.5\n.target sm_75\n.address_size 64\n.visible .entry k()\n{{\n"
+      "  .reg .b32 %r<32>;\n  .reg .b64 %rd<4>;\n"
+      "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd1, %r1, 128;\n  add.u64 %rd2, %rd1, {};\n"
+      "{}  ret;\n}}\n",
+      base, loads);
+  const std::vector<IssueEvent> t = one_warp_on_fixed_memory(c, ptx, memory, 256);
+  std::vector<unsigned> by_scheduler;  // the scheduler of each load, in issue order
+  for (const auto& e : t)
+    if (e.pc >= 3 && e.pc < 11) by_scheduler.push_back(e.warp % 2);
+  ASSERT_EQ(by_scheduler.size(), 64u);
+  unsigned first_half[2] = {0, 0};
+  for (std::size_t i = 0; i < 32; ++i) ++first_half[by_scheduler[i]];
+  EXPECT_GE(first_half[0], 12u);
+  EXPECT_GE(first_half[1], 12u);
+  // Neither scheduler issues more than two loads in a row while the other has loads left.
+  unsigned left[2] = {32, 32};
+  unsigned run = 0;
+  for (std::size_t i = 0; i < by_scheduler.size(); ++i) {
+    const unsigned k = by_scheduler[i];
+    run = i > 0 && by_scheduler[i - 1] == k ? run + 1 : 1;
+    if (left[1 - k] > 0) {
+      EXPECT_LE(run, 2u) << "load " << i;
+    }
+    --left[k];
+  }
 }
 
 // Strict barrel processing (the LWM core): one warp of independent adds issues one add per
