@@ -88,6 +88,8 @@ constexpr ReportRow kRows[] = {
     {"states.structural", "state_structural", 15, state<WarpState::kStructural>},
     {"states.control", "state_control", 16, state<WarpState::kControl>},
     {"states.ready", "state_ready", 17, state<WarpState::kReady>},
+    {"states.waiting", "state_waiting", 31, state<WarpState::kWaiting>},
+    {"states.paused", "state_paused", 32, state<WarpState::kPaused>},
     // BAWS Fig. 1 and eq. 1: the share of warp time at explicit barriers (plus, second, at the
     // implicit exit barrier), and RTRU averaged over every warp-phase of the run.
     {"barrier_fraction", "barrier_fraction", 28,
@@ -182,6 +184,8 @@ constexpr SmReportRow kSmRows[] = {
     {"states.structural", sm_state<WarpState::kStructural>},
     {"states.control", sm_state<WarpState::kControl>},
     {"states.ready", sm_state<WarpState::kReady>},
+    {"states.waiting", sm_state<WarpState::kWaiting>},
+    {"states.paused", sm_state<WarpState::kPaused>},
 };
 
 }  // namespace

@@ -316,6 +316,11 @@ const SmStats& Sm::stats() {
   core_.stats.live_warp_cycles += std::exchange(live_warp_cycles_, 0);
   for (std::uint64_t m = core_.live_mask; m; m &= m - 1)
     core_.account(static_cast<unsigned>(std::countr_zero(m)), accounted_to_);
+  // Every held-back cycle was a cycle of a warp in state ready, accounted above.
+  const std::uint64_t held = issue_.paused_held_warp_cycles() - paused_moved_;
+  core_.stats.states[static_cast<unsigned>(WarpState::kReady)] -= held;
+  core_.stats.states[static_cast<unsigned>(WarpState::kPaused)] += held;
+  paused_moved_ += held;
   return core_.stats;
 }
 

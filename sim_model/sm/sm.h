@@ -161,6 +161,7 @@ class alignas(64) Sm {
   std::uint64_t accounted_to_ = 0;  // the first cycle not yet run (or slept and woken from)
   // Not yet in core_.stats (stats() adds them): counted here, beside the fields above.
   std::uint64_t busy_cycles_ = 0, live_warp_cycles_ = 0;
+  std::uint64_t paused_moved_ = 0;  // paused warp-cycles stats() moved from ready to paused
   std::vector<CtaRecord> finished_;
   FetchStage::IssuePorts issued_{};
   LoadStoreUnit lsu_;

@@ -16,11 +16,17 @@ enum class WarpState : std::uint8_t {
   kStructural,  // its unit (or the shared-memory banks / L1) cannot take it this cycle
   kControl,     // I-buffer empty behind an unresolved branch
   kReady,       // could issue, the scheduler picked another warp
+  kWaiting,     // its work-group is parked on a condition (AWG's waiting atomics)
+  // Could issue, but its CTA is paused (DYNCTA) and a warp of an unpaused CTA was offered
+  // instead. Split from kReady when the stats are read (Sm::stats): the issue stage tracks
+  // these warps as ready and counts the cycles it held them back (CtaPausing).
+  kPaused,
 };
-inline constexpr unsigned kNumWarpStates = 8;
+inline constexpr unsigned kNumWarpStates = 10;
 
 inline constexpr std::array<const char*, kNumWarpStates> kWarpStateNames = {
-    "issued", "barrier", "exit", "fetch", "data", "structural", "control", "ready"};
+    "issued",     "barrier", "exit",  "fetch",   "data",
+    "structural", "control", "ready", "waiting", "paused"};
 
 using StateCounts = std::array<std::uint64_t, kNumWarpStates>;
 

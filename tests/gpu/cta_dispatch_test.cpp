@@ -107,6 +107,14 @@ TEST(CtaDispatch, DynctaPausingLetsCtasThatWaitOnEachOtherFinish) {
   EXPECT_EQ(r.results.status, "ok");
   ASSERT_EQ(r.results.cta_limits.size(), 1u);
   EXPECT_GT(r.results.cta_limits[0].paused_warp_cycles, 0u);
+  // The held-back warp-cycles are the state `paused`, out of `ready`; the states still sum to
+  // the live warp-cycles.
+  const sm::SmStats& sm0 = r.results.sms.at(0);
+  EXPECT_EQ(sm0.states[static_cast<unsigned>(sm::WarpState::kPaused)],
+            r.results.cta_limits[0].paused_warp_cycles);
+  std::uint64_t sum = 0;
+  for (const std::uint64_t v : sm0.states) sum += v;
+  EXPECT_EQ(sum, sm0.live_warp_cycles);
   const auto& n = r.results.cta_limits[0].limit_series;
   EXPECT_LT(*std::min_element(n.begin(), n.end()), *std::max_element(n.begin(), n.end()));
 }
