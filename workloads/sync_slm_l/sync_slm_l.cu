@@ -1,0 +1,13 @@
+// SLM_L: HeteroSync's SleepMutex, a decentralized ticket mutex (a ring of slots), one per logical
+// CU. Busy-waiting form (the AWG paper's baseline); the primitive and the body are in
+// ../sync/sync.cuh. A waiting-atomic form will be a second kernel here, the same body with
+// another Wait policy.
+#include "../sync/sync.cuh"
+
+using namespace sync_prims;
+
+extern "C" __global__ void sleep_mutex_local(unsigned* sync, unsigned* counter, unsigned* data,
+                                             unsigned* log, unsigned log_stride, unsigned rounds,
+                                             unsigned num_cus) {
+  mutex_body<RingMutex, BusyWait>(sync, counter, data, log, log_stride, rounds, num_cus);
+}

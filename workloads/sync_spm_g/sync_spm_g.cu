@@ -1,0 +1,12 @@
+// SPM_G: a test-and-set spin mutex, one for all WGs.
+// Busy-waiting form (the AWG paper's baseline); the primitive and the body are in
+// ../sync/sync.cuh. A waiting-atomic form will be a second kernel here, the same body with
+// another Wait policy.
+#include "../sync/sync.cuh"
+
+using namespace sync_prims;
+
+extern "C" __global__ void spin_mutex_global(unsigned* sync, unsigned* counter, unsigned* data,
+                                             unsigned* log, unsigned log_stride, unsigned rounds) {
+  mutex_body<SpinMutex, BusyWait>(sync, counter, data, log, log_stride, rounds, 1);
+}
