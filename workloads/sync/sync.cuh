@@ -18,9 +18,10 @@
 // wait(addr, value), after an attempt failed: "the attempt can succeed once *addr == value"
 // (a hint; the caller re-checks). BusyWait retries at once, Backoff delays exponentially in
 // software. The waiting-atomic form (the AWG paper's compare-and-wait, DESIGN.md section 5) will
-// be a third policy issuing `atom.global.cmpwait.b32` by inline PTX (which the model does not
-// parse yet); a workload will get it as a second kernel of its .cu, the same body instantiated
-// with that policy.
+// be a third policy issuing `atom.global.cmpwait.b32` by inline PTX (the executor already runs it
+// as a read of the word that sets no condition; parking the WG on it is the AWG system's); a
+// workload will get it as a second kernel of its .cu, the same body instantiated with that
+// policy.
 #pragma once
 
 namespace sync_prims {
