@@ -141,10 +141,8 @@ unsigned IssueStage::cycle(std::uint64_t now, FetchStage::IssuePorts& issued) {
     if (waiting) {
       const std::uint64_t go = waiting & unit_free_warps(now);
       // Only the warps whose answer flipped change state.
-      for (std::uint64_t m = (core_.in_state(WarpState::kReady) & waiting) ^ go; m; m &= m - 1) {
-        const unsigned w = static_cast<unsigned>(std::countr_zero(m));
-        core_.set_state(w, (go >> w) & 1 ? WarpState::kReady : WarpState::kStructural, now);
-      }
+      const std::uint64_t flip = (core_.in_state(WarpState::kReady) & waiting) ^ go;
+      if (flip) core_.flip_unit_group(flip & go, flip & ~go, now);
     }
     if (check_states_) check_states(mine, now);
     std::uint64_t ready = 0;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -95,6 +96,30 @@ struct SmCore {
     state_mask[static_cast<unsigned>(old)] &= ~bit(warp);
     state_mask[static_cast<unsigned>(s)] |= bit(warp);
     warp_state[warp] = s;
+  }
+  // The warps of `to_ready` turn from structural to ready and those of `to_structural` back, as
+  // their units free and fill (IssueStage: many warps at a time, often every few cycles). The
+  // same as set_state for each, with the masks updated once and each state's cycles summed.
+  void flip_unit_group(std::uint64_t to_ready, std::uint64_t to_structural, std::uint64_t now) {
+    auto& ready = state_mask[static_cast<unsigned>(WarpState::kReady)];
+    auto& structural = state_mask[static_cast<unsigned>(WarpState::kStructural)];
+    ready = (ready & ~to_structural) | to_ready;
+    structural = (structural & ~to_ready) | to_structural;
+    std::uint64_t was_structural = 0, was_ready = 0;
+    for (std::uint64_t m = to_ready; m; m &= m - 1) {
+      const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+      was_structural += now - state_since[w];
+      state_since[w] = now;
+      warp_state[w] = WarpState::kReady;
+    }
+    for (std::uint64_t m = to_structural; m; m &= m - 1) {
+      const unsigned w = static_cast<unsigned>(std::countr_zero(m));
+      was_ready += now - state_since[w];
+      state_since[w] = now;
+      warp_state[w] = WarpState::kStructural;
+    }
+    stats.states[static_cast<unsigned>(WarpState::kStructural)] += was_structural;
+    stats.states[static_cast<unsigned>(WarpState::kReady)] += was_ready;
   }
   // Adds the warp's cycles in its current state before `until` to the stats.
   void account(unsigned warp, std::uint64_t until) {
