@@ -1,9 +1,9 @@
 // Every workload (at its test size, on one SM unless its grid must be resident at once) under
 // registered policy sets: the run's block traces replay into the RTL with zero mismatches --
 // every issue arbiter, fetch arbiter, warp priority table and dispatch block, every output bit,
-// every cycle of the run. Each workload runs two of the covering policy sets, so that each set
-// replays on several workloads (tests/policy_pairs.h); WF_TEST_FULL=1 runs every workload under
-// every registered set.
+// every cycle of the run. Each workload runs two of the covering policy sets (one if its grid
+// must be resident at once), so that each set replays on several workloads (tests/policy_pairs.h);
+// WF_TEST_FULL=1 runs every workload under every registered set.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -36,7 +36,10 @@ TEST_P(ReplayWorkload, EveryBlockTraceReplaysWithoutMismatch) {
   const auto dir = std::filesystem::temp_directory_path() /
                    ("wf-replay-" + GetParam() + "-" + std::to_string(::getpid()));
   unsigned runs = 0;
-  const auto sets = wf::test_support::policy_sets_for_workload(GetParam(), kSetsPerWorkload);
+  // A persistent grid runs on all 15 SMs, with 15 times the block traces of a one-SM run: one
+  // set each (the sync workloads alone took a minute with two).
+  const auto sets = wf::test_support::policy_sets_for_workload(
+      GetParam(), w->persistent_grid ? std::size_t{1} : kSetsPerWorkload);
   ASSERT_FALSE(sets.empty());
   for (const auto& [issue, fetch, dispatch] : sets) {
     sm::TimingConfig c = sm::load_timing_config(load_machine("gtx480"));

@@ -30,11 +30,11 @@ inline constexpr std::uint32_t kDefaultCtas = 60;  // 4 per gtx480 SM
 // Busy-waiting needs every WG resident at once: gtx480 holds 8 CTAs per SM, 120 on its 15 SMs.
 inline constexpr std::uint32_t kMaxCtas = 120;
 // Test sizes, cheap enough for every policy set and the RTL replay of all 15 SMs' blocks: 8 WGs
-// on one global instance; 30 for the local scope, so that each of the 15 instances is contended
-// by 2 WGs; 16 for the two-level barriers (2 members in one CU's local level).
+// on the global instance (and the two-level barriers' global level); 30 in local scope, so that
+// each of the 15 instances is contended by 2 WGs.
 inline constexpr std::uint32_t kTestCtas = 8;
 inline constexpr std::uint32_t kTestCtasLocal = 30;
-inline constexpr std::uint32_t kTestCtasTwoLevel = 16;
+inline constexpr std::uint32_t kTestCtasTwoLevel = 8;
 inline constexpr std::uint32_t kRounds = 4;       // critical sections per WG
 inline constexpr std::uint32_t kEpisodes = 8;     // barriers per WG
 inline constexpr std::uint32_t kSemCapacity = 2;  // units of a semaphore
